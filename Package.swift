@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "weather-or-not",
+    products: [
+        .executable(name: "weather-or-not", targets: ["weather-or-not"]),
+        .library(name: "WeatherCore", targets: ["WeatherCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "WeatherCore"),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .executableTarget(
+            name: "weather-or-not",
+            dependencies: [
+                "WeatherCore", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "LoopbackHTTPServer"]),
+        .testTarget(
+            name: "WeatherOrNotTests",
+            dependencies: ["WeatherCore", "LoopbackHTTPServer"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Response bodies by request, in memory and on disk, fresh for 10 minutes and kept after that for when the network fails.
+///
+/// File names are a hash of the request (endpoint, rounded coordinates or query, language): never the key or typed text.
+public actor ResponseCache {
+    /// A cached body and when it was fetched.
+    public struct Entry: Codable, Sendable {
+        public var fetchedAt: Date
+        public var body: Data
+    }
+
+    public static let freshness: TimeInterval = 600
+    /// How long a stale entry stays useful for an offline fallback.
+    public static let retention: TimeInterval = 7 * 24 * 3600
+
+    private let directory: URL?
+    private var memory: [String: Entry] = [:]
+
+    /// `directory` nil keeps entries in memory only.
+    public init(directory: URL?) {
+        self.directory = directory
+    }
+
+    /// The entry for `key`, from memory or disk; a corrupt or unreadable file counts as none.
+    public func entry(for key: String) -> Entry? {
+        if let hit = memory[key] { return hit }
+        guard let url = fileURL(for: key), let data = try? Data(contentsOf: url),
+            let stored = try? JSONDecoder().decode(StoredEntry.self, from: data), stored.key == key
+        else { return nil }
+        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), body: Data(stored.body.utf8))
+        memory[key] = entry
+        return entry
+    }
+
+    /// Stores a fresh body; a disk that refuses the write leaves the memory copy in place.
+    public func store(_ body: Data, for key: String, at date: Date) {
+        memory[key] = Entry(fetchedAt: date, body: body)
+        guard let url = fileURL(for: key) else { return }
+        let stored = StoredEntry(key: key, fetchedAt: date.timeIntervalSince1970, body: String(decoding: body, as: UTF8.self))
+        if let data = try? JSONEncoder().encode(stored) { try? AtomicFile.write(data, to: url) }
+    }
+
+    /// Forgets an entry whose body turned out to be unreadable.
+    public func remove(_ key: String) {
+        memory[key] = nil
+        if let url = fileURL(for: key) { try? FileManager.default.removeItem(at: url) }
+    }
+
+    private func fileURL(for key: String) -> URL? {
+        guard let directory else { return nil }
+        let endpoint = key.prefix { $0 != "|" }
+        return directory.appendingPathComponent("\(endpoint)-\(Self.hash(key)).json")
+    }
+
+    /// FNV-1a, 64-bit: a stable file name for a key.
+    static func hash(_ key: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private struct StoredEntry: Codable {
+        var key: String
+        var fetchedAt: Double
+        var body: String
+    }
+}

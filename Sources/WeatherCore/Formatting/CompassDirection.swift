@@ -1,0 +1,25 @@
+import Foundation
+
+/// The 16-point compass rose.
+public enum CompassDirection {
+    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    /// Eight arrows, N first, clockwise.
+    static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
+
+    /// The point a bearing falls in; each covers 22.5°, centred on it (N is 348.75° up to 11.25°).
+    public static func cardinal(degrees: Double) -> String {
+        points[index(degrees)]
+    }
+
+    /// An arrow pointing the way the compass name does ("↗" beside "NE"), at the nearest of eight points.
+    public static func arrow(degrees: Double) -> String {
+        arrows[(index(degrees) + 1) / 2 % 8]
+    }
+
+    static func index(_ degrees: Double) -> Int {
+        guard degrees.isFinite else { return 0 }
+        var bearing = degrees.truncatingRemainder(dividingBy: 360)
+        if bearing < 0 { bearing += 360 }
+        return Int((bearing + 11.25) / 22.5) % 16
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Calendar arithmetic in a place's local time, from its UTC offset in seconds. Pure and fast: no time-zone database.
+public struct LocalTime: Equatable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int
+    /// Days since 1970-01-01 in local time: equal for two moments on the same local calendar day.
+    public var dayNumber: Int
+
+    public init(_ date: Date, utcOffset: Int) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = seconds - days * 86_400
+        dayNumber = days
+        hour = secondOfDay / 3600
+        minute = (secondOfDay % 3600) / 60
+        weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday (4)
+        // Civil date from a day count (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// "15:00" or "3 PM" / "3:30 PM".
+    public func clockTime(_ style: ClockStyle) -> String {
+        switch style {
+        case .twentyFourHour:
+            return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+        case .twelveHour:
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            let suffix = hour < 12 ? "AM" : "PM"
+            return minute == 0 ? "\(twelve) \(suffix)" : "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
+        }
+    }
+
+    /// "+05:45", "-03:30", "+00:00".
+    public static func offsetName(_ utcOffset: Int) -> String {
+        let sign = utcOffset < 0 ? "-" : "+"
+        let minutes = abs(utcOffset) / 60
+        let hours = minutes / 60, rest = minutes % 60
+        return "UTC\(sign)\(hours < 10 ? "0" : "")\(hours):\(rest < 10 ? "0" : "")\(rest)"
+    }
+}
+
+/// Weekday names in a locale, short form ("Mon").
+public struct WeekdayNames: Sendable {
+    let names: [String]
+
+    public init(locale: Locale) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let symbols = calendar.shortStandaloneWeekdaySymbols
+        names = symbols.count == 7 ? symbols : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    }
+
+    /// The name for 0 = Sunday … 6 = Saturday.
+    public func name(_ weekday: Int) -> String { names[((weekday % 7) + 7) % 7] }
+}
+
+/// Ages and durations in words: "25 minutes", "1 hour".
+public enum RelativeAge {
+    public static func describe(seconds: Int) -> String {
+        switch seconds {
+        case ..<60: seconds <= 1 ? "1 second" : "\(seconds) seconds"
+        case ..<3600: plural(seconds / 60, "minute")
+        case ..<86_400: plural(seconds / 3600, "hour")
+        default: plural(seconds / 86_400, "day")
+        }
+    }
+
+    /// "10 seconds", "2.5 seconds".
+    public static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? plural(Int(value), "second") : "\(value) seconds"
+    }
+
+    static func plural(_ count: Int, _ unit: String) -> String { count == 1 ? "1 \(unit)" : "\(count) \(unit)s" }
+}

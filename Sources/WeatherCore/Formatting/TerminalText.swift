@@ -1,0 +1,36 @@
+import Foundation
+
+extension String {
+    /// The text with control characters, escape sequences and bidirectional overrides removed,
+    /// so nothing typed or received can move the cursor, recolour or rewrite the terminal.
+    public var sanitizedForTerminal: String {
+        guard unicodeScalars.contains(where: { $0.isUnsafeForTerminal }) else { return self }
+        var result = String.UnicodeScalarView()
+        var scalars = unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                // Drop a CSI or OSC sequence whole, not just its ESC.
+                if let next = scalars.next(), next == "[" || next == "]" {
+                    while let c = scalars.next() {
+                        if next == "[", (0x40...0x7E).contains(c.value) { break }
+                        if next == "]", c == "\u{07}" || c == "\u{1B}" { break }
+                    }
+                }
+                continue
+            }
+            if scalar.isUnsafeForTerminal { continue }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}
+
+extension Unicode.Scalar {
+    var isUnsafeForTerminal: Bool {
+        switch properties.generalCategory {
+        case .control: true
+        case .format: (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        default: value == 0xFFFD
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A line typed at the prompt, parsed.
+public enum Command: Equatable, Sendable {
+    /// A place to look up: a name or coordinates.
+    case search(String)
+    /// `:hourly [N]`: the next N 3-hour slots (nil: the default 8).
+    case hourly(Int?)
+    /// `:5day`.
+    case daily
+    case units(UnitSystem)
+    case clock(ClockStyle)
+    case recent
+    case pick(Int)
+    case offline(Bool)
+    case help
+    case quit
+    /// An empty or blank line: does nothing.
+    case empty
+
+    /// Command names, for `:help` and completion.
+    public static let names = [":hourly", ":5day", ":units", ":clock", ":recent", ":pick", ":offline", ":help", ":quit"]
+    /// The most slots `:hourly` can show: the forecast's 40.
+    public static let maximumSlots = 40
+
+    /// Parses a line; commands are case-insensitive and tolerate extra spaces. Throws a one-line hint when a
+    /// command or its argument is wrong.
+    public static func parse(_ line: String) throws(WeatherError) -> Command {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .empty }
+        guard trimmed.hasPrefix(":") else { return .search(trimmed) }
+        let words = trimmed.dropFirst().split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        let name = words.first ?? ""
+        let argument = words.dropFirst().first
+        guard words.count <= 2 else { throw .invalidInput("\":\(name.sanitizedForTerminal)\" takes at most one argument; see :help.") }
+        switch name {
+        case "hourly", "h":
+            guard let argument else { return .hourly(nil) }
+            guard let count = Int(argument) else {
+                throw .invalidInput(":hourly takes a number of 3-hour steps, such as :hourly 12.")
+            }
+            guard (1...maximumSlots).contains(count) else {
+                throw .invalidInput(":hourly shows 1 to \(maximumSlots) steps of 3 hours (the forecast covers 5 days).")
+            }
+            return .hourly(count)
+        case "5day", "5d", "daily", "five-day":
+            try noArgument(argument, name)
+            return .daily
+        case "units", "u":
+            guard let argument, let units = UnitSystem(rawValue: argument) else {
+                throw .invalidInput("Units are metric, imperial or standard: for example :units imperial.")
+            }
+            return .units(units)
+        case "clock":
+            guard let argument, let clock = ClockStyle(rawValue: argument) else {
+                throw .invalidInput("The clock is 12 or 24: for example :clock 12.")
+            }
+            return .clock(clock)
+        case "recent", "r":
+            try noArgument(argument, name)
+            return .recent
+        case "pick", "p":
+            guard let argument, let number = Int(argument), number >= 1 else {
+                throw .invalidInput(":pick takes the number of a place listed under the last search, such as :pick 2.")
+            }
+            return .pick(number)
+        case "offline":
+            switch argument {
+            case "on": return .offline(true)
+            case "off": return .offline(false)
+            default: throw .invalidInput("Use :offline on or :offline off.")
+            }
+        case "help", "?":
+            return .help
+        case "quit", "q", "exit":
+            return .quit
+        default:
+            throw .invalidInput("Unknown command \":\(String(name.prefix(30)).sanitizedForTerminal)\". Type :help for the list.")
+        }
+    }
+
+    private static func noArgument(_ argument: String?, _ name: String) throws(WeatherError) {
+        if argument != nil { throw .invalidInput(":\(name) takes no argument.") }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What Tab does to the whole line typed so far.
+public enum Completion: Equatable, Sendable {
+    /// Nothing matches.
+    case none
+    /// One match: the line becomes this.
+    case replace(String)
+    /// Several: the line is extended to what they share (if longer), and they are listed.
+    case choices(common: String, options: [String])
+}
+
+/// Completes the whole line: command names after ":", unit names after ":units ", past cities otherwise.
+///
+/// Matching ignores case and accents ("zur" finds "Zürich"), and multi-word names complete whole.
+public enum CompletionMatcher {
+    public static func complete(_ line: String, cities: [String]) -> Completion {
+        let typed = line.drop { $0 == " " }
+        if typed.hasPrefix(":") {
+            let lower = typed.lowercased()
+            for (command, values) in [(":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"])] {
+                if lower.hasPrefix(command) {
+                    let argument = String(typed.dropFirst(command.count)).trimmingCharacters(in: .whitespaces)
+                    return match(argument, among: values, prefix: command)
+                }
+            }
+            return match(String(typed), among: Command.names, prefix: "", spaceAfterUnique: true)
+        }
+        return match(String(typed), among: cities, prefix: "")
+    }
+
+    static func match(_ typed: String, among candidates: [String], prefix: String, spaceAfterUnique: Bool = false) -> Completion {
+        let key = fold(typed)
+        var seen = Set<String>()
+        let found = candidates.filter { fold($0).hasPrefix(key) && seen.insert($0).inserted }
+        switch found.count {
+        case 0: return .none
+        case 1: return .replace(prefix + found[0] + (spaceAfterUnique ? " " : ""))
+        default:
+            // The longest start the matches share, in the first match's spelling, if it extends what was typed.
+            let folded = found.map(fold)
+            var length = folded[0].count
+            for other in folded.dropFirst() {
+                length = min(length, zip(folded[0], other).prefix { $0 == $1 }.count)
+            }
+            let shared = String(found[0].prefix(length))
+            return .choices(common: prefix + (fold(shared).count > key.count ? shared : typed), options: found)
+        }
+    }
+
+    /// Case and accents folded; "Zürich" and "zurich" are the same key.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A weather condition as OpenWeather codes it (`weather[0]`).
+public struct Condition: Codable, Equatable, Sendable {
+    /// OpenWeather's condition code (200…804).
+    public var code: Int
+    /// Short English group name ("Rain").
+    public var main: String
+    /// Description, in the requested language ("moderate rain").
+    public var description: String
+    /// True when the icon marks it as night ("10n").
+    public var isNight: Bool
+
+    public init(code: Int, main: String, description: String, isNight: Bool) {
+        self.code = code
+        self.main = main
+        self.description = description
+        self.isNight = isNight
+    }
+
+    /// The condition's group, used for art, colour and the daily summary.
+    public var group: ConditionGroup { ConditionGroup(code: code) }
+}
+
+/// The condition groups the views distinguish, from OpenWeather's code ranges.
+public enum ConditionGroup: String, Codable, CaseIterable, Sendable {
+    case thunderstorm, drizzle, rain, freezingRain, showers, snow, sleet, mist, clear, fewClouds, clouds, overcast, unknown
+
+    public init(code: Int) {
+        switch code {
+        case 200...232: self = .thunderstorm
+        case 300...321: self = .drizzle
+        case 511: self = .freezingRain
+        case 500...504: self = .rain
+        case 520...531: self = .showers
+        case 611...616: self = .sleet
+        case 600...622: self = .snow
+        case 701...781: self = .mist
+        case 800: self = .clear
+        case 801: self = .fewClouds
+        case 802, 803: self = .clouds
+        case 804: self = .overcast
+        default: self = .unknown
+        }
+    }
+
+    /// How much the condition matters to a person planning a day; breaks ties between equally frequent conditions.
+    public var severity: Int {
+        switch self {
+        case .unknown: 0
+        case .clear: 1
+        case .fewClouds: 2
+        case .clouds: 3
+        case .overcast: 4
+        case .mist: 5
+        case .drizzle: 6
+        case .showers: 7
+        case .rain: 8
+        case .sleet: 9
+        case .snow: 10
+        case .freezingRain: 11
+        case .thunderstorm: 12
+        }
+    }
+
+    /// True for groups that bring rain, snow or sleet.
+    public var isWet: Bool {
+        switch self {
+        case .thunderstorm, .drizzle, .rain, .freezingRain, .showers, .snow, .sleet: true
+        default: false
+        }
+    }
+}

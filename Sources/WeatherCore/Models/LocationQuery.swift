@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a person typed to find a place: a name ("Springfield, IL, US") or coordinates ("48.8566, 2.3522").
+public enum LocationQuery: Equatable, Sendable {
+    case name(String)
+    case coordinates(latitude: Double, longitude: Double)
+
+    /// Longest place query accepted; OpenWeather has no place names anywhere near this long.
+    public static let maximumLength = 200
+
+    /// Parses typed text; coordinates must be in range, names are trimmed and have their commas tidied.
+    public static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
+        let cleaned = text.filter { !$0.isControlCharacter }.trimmingCharacters(in: .whitespaces)
+        guard !cleaned.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
+        guard cleaned.count <= maximumLength else {
+            throw .invalidInput("That is too long for a place name (at most \(maximumLength) characters).")
+        }
+        let parts = cleaned.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 2, let lat = Double(coordinate: parts[0]), let lon = Double(coordinate: parts[1]) {
+            guard (-90...90).contains(lat) else {
+                throw .invalidInput("Latitude \(parts[0]) is out of range: it must be between -90 and 90.")
+            }
+            guard (-180...180).contains(lon) else {
+                throw .invalidInput("Longitude \(parts[1]) is out of range: it must be between -180 and 180.")
+            }
+            return .coordinates(latitude: lat, longitude: lon)
+        }
+        let named = parts.filter { !$0.isEmpty }
+        guard !named.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
+        return .name(named.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.joined(separator: ","))
+    }
+}
+
+extension Double {
+    /// A decimal coordinate such as "-33.87" or "151"; nothing else (no "nan", "inf", hex or exponents).
+    init?(coordinate text: String) {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        let pieces = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(pieces.count), !pieces[0].isEmpty,
+            pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            pieces.count == 1 || !pieces[1].isEmpty,
+            let value = Double(text)
+        else { return nil }
+        self = value
+    }
+}
+
+extension Character {
+    var isControlCharacter: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value != 0x200D }
+    }
+}

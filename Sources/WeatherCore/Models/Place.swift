@@ -1,0 +1,42 @@
+import Foundation
+
+/// A geocoded place: what a search resolves to and what the preferences remember.
+public struct Place: Codable, Equatable, Hashable, Sendable {
+    public var name: String
+    public var state: String?
+    public var country: String?
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double) {
+        self.name = name
+        self.state = state
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// "Springfield, Illinois, US"; "London, GB"; a place without a name is named by its coordinates.
+    public var displayName: String {
+        let parts = [name, state, country].compactMap { part -> String? in
+            guard let part = part?.sanitizedForTerminal, !part.isEmpty else { return nil }
+            return part
+        }
+        return parts.isEmpty ? Place.coordinateName(latitude, longitude) : parts.joined(separator: ", ")
+    }
+
+    /// "48.8566, 2.3522": how a place without a name is shown.
+    public static func coordinateName(_ latitude: Double, _ longitude: Double) -> String {
+        "\(Place.trim(latitude)), \(Place.trim(longitude))"
+    }
+
+    private static func trim(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// True when both places are within about 100 m of each other.
+    public func isSameLocation(as other: Place) -> Bool {
+        abs(latitude - other.latitude) < 0.001 && abs(longitude - other.longitude) < 0.001
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The unit system a person reads figures in. Data is always fetched in metric and converted locally.
+public enum UnitSystem: String, Codable, CaseIterable, Sendable {
+    /// °C, km/h, hPa, km, mm.
+    case metric
+    /// °F, mph, inHg, mi, in.
+    case imperial
+    /// K, m/s, hPa, km, mm (OpenWeather's "standard").
+    case standard
+}
+
+/// How clock times are written.
+public enum ClockStyle: String, Codable, CaseIterable, Sendable {
+    /// "3 PM", "3:30 PM".
+    case twelveHour = "12"
+    /// "15:00".
+    case twentyFourHour = "24"
+}

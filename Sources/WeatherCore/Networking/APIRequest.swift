@@ -1,0 +1,65 @@
+import Foundation
+
+/// One OpenWeather call, described without the key so it can name a cache entry.
+public enum APIRequest: Hashable, Sendable {
+    case direct(query: String)
+    case reverse(latitude: Double, longitude: Double)
+    case current(latitude: Double, longitude: Double)
+    case forecast(latitude: Double, longitude: Double)
+
+    var path: String {
+        switch self {
+        case .direct: "/geo/1.0/direct"
+        case .reverse: "/geo/1.0/reverse"
+        case .current: "/data/2.5/weather"
+        case .forecast: "/data/2.5/forecast"
+        }
+    }
+
+    /// The query parameters, key excluded. Weather is always fetched in metric and converted locally.
+    func parameters(language: String) -> [(String, String)] {
+        switch self {
+        case .direct(let query):
+            [("q", query), ("limit", "5")]
+        case .reverse(let lat, let lon):
+            [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("limit", "5")]
+        case .current(let lat, let lon), .forecast(let lat, let lon):
+            [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("units", "metric"), ("lang", language)]
+        }
+    }
+
+    /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), language.
+    func cacheKey(language: String) -> String {
+        switch self {
+        case .direct(let query): "direct|\(query.lowercased())|\(language)"
+        case .reverse(let lat, let lon): "reverse|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
+        case .current(let lat, let lon): "weather|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
+        case .forecast(let lat, let lon): "forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
+        }
+    }
+
+    /// The full URL, every parameter percent-encoded so typed text can never add or change a parameter.
+    func url(configuration: WeatherConfiguration, apiKey: String) throws(WeatherError) -> URL {
+        var base = configuration.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        let query = (parameters(language: configuration.language) + [("appid", apiKey)])
+            .map { "\($0.0)=\(Self.percentEncode($0.1))" }
+            .joined(separator: "&")
+        guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {
+            throw .invalidInput("OPENWEATHER_BASE_URL must be an http or https URL, such as \(WeatherConfiguration.defaultBaseURL).")
+        }
+        return url
+    }
+
+    /// Coordinates at 4 decimals (about 11 m): enough for weather, and a stable cache key.
+    static func coordinate(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        return String(format: "%.4f", rounded == 0 ? 0 : rounded)
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func percentEncode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

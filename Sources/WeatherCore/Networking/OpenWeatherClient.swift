@@ -1,0 +1,69 @@
+import Foundation
+
+/// Sends one `APIRequest` and maps the status to `WeatherError`, retrying transient failures within the timeout.
+public struct OpenWeatherClient: Sendable {
+    public let configuration: WeatherConfiguration
+    let transport: any HTTPTransport
+    /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
+    let backoff: [Double]
+
+    public init(configuration: WeatherConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
+        self.configuration = configuration
+        self.transport = transport
+        self.backoff = backoff
+    }
+
+    /// The body of a successful (2xx) response.
+    public func fetch(_ request: APIRequest) async throws -> Data {
+        guard let key = configuration.apiKey else { throw WeatherError.missingAPIKey }
+        let url = try request.url(configuration: configuration, apiKey: key)
+        let deadline = ContinuousClock.now + .seconds(configuration.timeout)
+        var attempt = 0
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            do {
+                let seconds = max(0.05, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
+                let response = try await transport.get(url, timeout: min(configuration.timeout, seconds))
+                return try Self.check(response, request: request)
+            } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
+                let pause = Duration.seconds(backoff[attempt])
+                // Retry only while another try (pause plus a short answer) still fits in the timeout.
+                guard deadline - ContinuousClock.now > pause + .milliseconds(250) else {
+                    throw error.reportingTimeout(configuration.timeout)
+                }
+                try await Task.sleep(for: pause)
+                attempt += 1
+            }
+        }
+    }
+
+    static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {
+        switch response.status {
+        case 200..<300:
+            return response.body
+        case 401:
+            throw .invalidAPIKey
+        case 404:
+            if case .direct(let query) = request { throw .placeNotFound(query) }
+            throw .placeNotFound("those coordinates")
+        case 429:
+            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        case 400:
+            let body = try? JSONDecoder().decode(APIErrorBody.self, from: response.body)
+            let detail = body?.message?.text.sanitizedForTerminal.prefix(120) ?? "bad request"
+            throw .invalidInput("OpenWeather could not use that request: \(detail).")
+        case 500..<600:
+            throw .serverError(status: response.status)
+        default:
+            throw .unexpectedStatus(response.status)
+        }
+    }
+}
+
+extension WeatherError {
+    /// A time-out seen on a retry still reports the whole timeout the person set.
+    func reportingTimeout(_ seconds: Double) -> WeatherError {
+        if case .timedOut = self { return .timedOut(seconds: seconds) }
+        return self
+    }
+}

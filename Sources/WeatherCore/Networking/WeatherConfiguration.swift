@@ -1,0 +1,30 @@
+import Foundation
+
+/// How to reach OpenWeather: key, base URL, timeout, language. Built from flags and the environment.
+public struct WeatherConfiguration: Sendable {
+    public static let defaultBaseURL = "https://api.openweathermap.org"
+
+    /// The API key; never printed, logged or put in an error or a file name.
+    public var apiKey: String?
+    /// Base URL for both `/data/2.5/…` and `/geo/1.0/…`, with or without a trailing slash.
+    public var baseURL: String
+    /// Seconds allowed for a request, retries included.
+    public var timeout: Double
+    /// Language for condition descriptions (`lang`).
+    public var language: String
+
+    public init(apiKey: String?, baseURL: String = defaultBaseURL, timeout: Double = 10, language: String = "en") {
+        self.apiKey = apiKey.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.language = language
+    }
+
+    /// Reads `OPENWEATHER_API_KEY` and `OPENWEATHER_BASE_URL`; explicit values win.
+    public static func fromEnvironment(
+        _ environment: [String: String], apiKey: String? = nil, timeout: Double = 10
+    ) -> WeatherConfiguration {
+        let base = environment["OPENWEATHER_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBaseURL
+        return WeatherConfiguration(apiKey: apiKey ?? environment["OPENWEATHER_API_KEY"], baseURL: base, timeout: timeout)
+    }
+}

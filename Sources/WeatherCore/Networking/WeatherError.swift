@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything that can go wrong between a typed line and the weather, each with a line a person can act on.
+///
+/// No case carries a URL, a response body or anything else that could hold the API key.
+public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
+    /// No API key was given.
+    case missingAPIKey
+    /// The server rejected the key (401).
+    case invalidAPIKey
+    /// Geocoding found nothing, or the server answered 404.
+    case placeNotFound(String)
+    /// Offline mode has no sample data for the place; lists the places it has.
+    case notInSampleData(String, available: [String])
+    /// Too many requests (429); `retryAfter` seconds when the server said.
+    case rateLimited(retryAfter: Int?)
+    /// The server failed (5xx).
+    case serverError(status: Int)
+    /// The server answered with a status this client does not expect.
+    case unexpectedStatus(Int)
+    /// No answer within the timeout.
+    case timedOut(seconds: Double)
+    /// No connection: DNS failure, connection refused, no network.
+    case cannotConnect(host: String)
+    /// The response could not be read as the expected JSON.
+    case badResponse(String)
+    /// The typed input cannot be a place.
+    case invalidInput(String)
+
+    public var errorDescription: String? { message }
+
+    /// One line saying what happened and what to do next.
+    public var message: String {
+        switch self {
+        case .missingAPIKey:
+            "No OpenWeather API key. Get a free one at https://openweathermap.org/api (new keys can take a couple of hours to activate), then set OPENWEATHER_API_KEY or pass --api-key. Or try --offline for sample data."
+        case .invalidAPIKey:
+            "OpenWeather rejected the API key (401). New keys can take a couple of hours to activate; otherwise check OPENWEATHER_API_KEY."
+        case .placeNotFound(let query):
+            "No place called \"\(query.sanitizedForTerminal)\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\"."
+        case .notInSampleData(let query, let available):
+            "Offline mode has no sample data for \"\(query.sanitizedForTerminal)\". Sample places: \(available.joined(separator: ", "))."
+        case .rateLimited(let retryAfter?):
+            "OpenWeather's rate limit was reached (429). Try again in \(RelativeAge.describe(seconds: retryAfter))."
+        case .rateLimited(nil):
+            "OpenWeather's rate limit was reached (429). Wait a minute and try again; the free plan allows 60 calls a minute."
+        case .serverError(let status):
+            "OpenWeather's server failed (HTTP \(status)). Try again in a little while."
+        case .unexpectedStatus(let status):
+            "OpenWeather answered with an unexpected HTTP \(status). Try again; if it persists, check OPENWEATHER_BASE_URL."
+        case .timedOut(let seconds):
+            "OpenWeather did not answer within \(RelativeAge.seconds(seconds)). Check the network, or raise --timeout."
+        case .cannotConnect(let host):
+            "Cannot reach \(host.sanitizedForTerminal): no network, or the server is down. Check the connection, or use --offline."
+        case .badResponse(let detail):
+            "OpenWeather's answer could not be understood (\(detail)). Try again in a little while."
+        case .invalidInput(let detail):
+            detail
+        }
+    }
+
+    /// True for failures that another try may cure: server errors, time-outs and lost connections.
+    public var isTransient: Bool {
+        switch self {
+        case .serverError, .timedOut, .cannotConnect: true
+        case .badResponse(let detail): detail == WeatherError.truncatedDetail
+        default: false
+        }
+    }
+
+    /// True when a stale cached copy is worth showing instead of the error.
+    public var allowsStaleFallback: Bool {
+        switch self {
+        case .serverError, .timedOut, .cannotConnect, .rateLimited, .badResponse, .unexpectedStatus: true
+        default: false
+        }
+    }
+
+    static let truncatedDetail = "the answer was cut short"
+}

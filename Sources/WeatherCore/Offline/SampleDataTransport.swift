@@ -1,0 +1,136 @@
+import Foundation
+
+/// Offline mode's transport: answers OpenWeather's four endpoints from the bundled samples, with no network and no key.
+///
+/// Sample times are shifted so the observation is ten minutes old and the forecast's slots lie ahead on the
+/// real clock, on the UTC 3-hour grid, as the live API's do. The service marks every report from it as sample data.
+public struct SampleDataTransport: HTTPTransport {
+    struct Sample: Sendable {
+        var name: String
+        var geocoding: Data
+        var current: Data
+        var forecast: Data
+        var latitude: Double
+        var longitude: Double
+        var searchNames: Set<String>
+        var country: String
+    }
+
+    /// The API key offline mode passes to the client, which requires one; it goes nowhere.
+    public static let placeholderKey = "offline"
+
+    let samples: [Sample]
+    let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+        samples = Assets.paths(under: "samples").compactMap { path in
+            guard let data = Assets.data(path),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let geo = object["geocoding"] as? [String: Any], let name = geo["name"] as? String,
+                let lat = geo["lat"] as? Double, let lon = geo["lon"] as? Double,
+                let geoData = try? JSONSerialization.data(withJSONObject: geo),
+                let current = object["current"], let forecast = object["forecast"],
+                let currentData = try? JSONSerialization.data(withJSONObject: current),
+                let forecastData = try? JSONSerialization.data(withJSONObject: forecast)
+            else { return nil }
+            let localNames = (geo["local_names"] as? [String: String])?.values.map { $0 } ?? []
+            return Sample(
+                name: name, geocoding: geoData, current: currentData, forecast: forecastData, latitude: lat, longitude: lon,
+                searchNames: Set(([name] + localNames).map(Self.fold)), country: (geo["country"] as? String) ?? "")
+        }
+    }
+
+    /// The sample places' names, for messages and completion.
+    public var placeNames: [String] { samples.map(\.name) }
+
+    public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        let lat = value("lat").flatMap(Double.init), lon = value("lon").flatMap(Double.init)
+        switch url.path {
+        case "/geo/1.0/direct":
+            let parts = (value("q") ?? "").split(separator: ",").map { Self.fold(String($0)) }
+            let found = samples.filter { sample in
+                guard let first = parts.first, sample.searchNames.contains(first) else { return false }
+                return parts.count < 2 || parts.last == Self.fold(sample.country) || parts.count == 3
+            }
+            return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self) }.joined(separator: ",") + "]")
+        case "/geo/1.0/reverse":
+            let found = nearest(lat, lon, within: 0.5)
+            return json("[" + (found.map { String(decoding: $0.geocoding, as: UTF8.self) } ?? "") + "]")
+        case "/data/2.5/weather", "/data/2.5/forecast":
+            guard let sample = nearest(lat, lon, within: 0.05) else {
+                return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
+            }
+            let body = url.path.hasSuffix("weather") ? sample.current : sample.forecast
+            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: try shifted(body))
+        default:
+            return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"Internal error"}"#.utf8))
+        }
+    }
+
+    private func nearest(_ lat: Double?, _ lon: Double?, within degrees: Double) -> Sample? {
+        guard let lat, let lon else { return nil }
+        return samples
+            .map { ($0, abs($0.latitude - lat) + abs($0.longitude - lon)) }
+            .filter { $0.1 <= degrees }
+            .min { $0.1 < $1.1 }?.0
+    }
+
+    private func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(text.utf8))
+    }
+
+    /// Moves the sample's times onto the real clock: the reading ten minutes ago, the slots on the next 3-hour
+    /// boundaries, sunrise and sunset on the place's local today.
+    func shifted(_ body: Data) throws -> Data {
+        guard var object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { return body }
+        let observed = Int(now().timeIntervalSince1970) - 600
+        let offset = (object["timezone"] as? Int) ?? ((object["city"] as? [String: Any])?["timezone"] as? Int) ?? 0
+        let sampleNow = SampleClock.reference
+        let dayShift = (Self.localDay(observed, offset) - Self.localDay(sampleNow, offset)) * 86_400
+        let slotShift = (observed / 10_800 + 1) * 10_800 - SampleClock.firstSlot
+        func shiftSun(_ dictionary: inout [String: Any]) {
+            for key in ["sunrise", "sunset"] { if let t = dictionary[key] as? Int { dictionary[key] = t + dayShift } }
+        }
+        if object["dt"] != nil {
+            object["dt"] = observed
+            if var sys = object["sys"] as? [String: Any] { shiftSun(&sys); object["sys"] = sys }
+        }
+        if var city = object["city"] as? [String: Any] { shiftSun(&city); object["city"] = city }
+        if let list = object["list"] as? [[String: Any]] {
+            object["list"] = list.map { item in
+                var item = item
+                if let t = item["dt"] as? Int {
+                    item["dt"] = t + slotShift
+                    item["dt_txt"] = Self.utcText(t + slotShift)
+                }
+                return item
+            }
+        }
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    static func localDay(_ t: Int, _ offset: Int) -> Int { Int((Double(t + offset) / 86_400).rounded(.down)) }
+
+    static func utcText(_ t: Int) -> String {
+        let local = LocalTime(Date(timeIntervalSince1970: Double(t)), utcOffset: 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(local.year)-\(two(local.month))-\(two(local.day)) \(two(local.hour)):\(two(local.minute)):00"
+    }
+
+    /// Lower case, accents and extra spaces removed: "São  Paulo" and "sao paulo" match.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// The reference times `scripts/generate-samples.py` writes the samples at.
+enum SampleClock {
+    /// The samples' "now" (current weather `dt`).
+    static let reference = 1_763_784_000
+    /// The samples' first forecast slot.
+    static let firstSlot = 1_763_791_200
+}

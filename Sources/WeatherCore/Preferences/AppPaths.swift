@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where weather-or-not keeps its files, following the XDG base directories.
+public struct AppPaths: Sendable {
+    public var preferences: URL
+    public var cacheDirectory: URL
+    public var historyFile: URL
+
+    /// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` and `$XDG_STATE_HOME`, falling back to `~/.config`, `~/.cache`, `~/.local/state`.
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> URL {
+            // XDG says relative paths are invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return URL(fileURLWithPath: home).appendingPathComponent(fallback)
+        }
+        let name = "weather-or-not"
+        preferences = base("XDG_CONFIG_HOME", ".config").appendingPathComponent(name).appendingPathComponent("preferences.json")
+        cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent(name)
+        historyFile = base("XDG_STATE_HOME", ".local/state").appendingPathComponent(name).appendingPathComponent("history")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-file writes that either land complete or not at all: a temporary file in the same folder, flushed, then renamed.
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically, creating the folder (0700) and the file (0600: it may sit beside secrets).
+    public static func write(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure: POSIXErrorCode?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = POSIXErrorCode(rawValue: errno) ?? .EIO
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = POSIXErrorCode(rawValue: errno) ?? .EIO }
+        close(fd)
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = POSIXErrorCode(rawValue: errno) ?? .EIO }
+        if let failure {
+            unlink(temporary.path)
+            throw POSIXError(failure)
+        }
+    }
+}

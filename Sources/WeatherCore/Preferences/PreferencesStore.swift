@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads and writes the preferences file: atomically, tolerantly, never losing what was saved.
+public final class PreferencesStore: Sendable {
+    public let url: URL
+    /// False when an existing file could be neither read nor moved aside: it must not be written over.
+    private let writable: Bool
+
+    /// The result of opening the store: the preferences and, when the file was unusable, one line saying so.
+    public struct Loaded: Sendable {
+        public var preferences: Preferences
+        public var warning: String?
+    }
+
+    private init(url: URL, writable: Bool) {
+        self.url = url
+        self.writable = writable
+    }
+
+    /// Loads the file. A corrupt or unreadable one is moved aside (kept), reported, and replaced by defaults.
+    public static func open(at url: URL, now: Date = Date()) -> (PreferencesStore, Loaded) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return (PreferencesStore(url: url, writable: true), Loaded(preferences: Preferences(), warning: nil))
+        }
+        let problem: String
+        if !isDirectory.boolValue, let data = try? Data(contentsOf: url) {
+            if let preferences = try? JSONDecoder().decode(Preferences.self, from: data) {
+                return (PreferencesStore(url: url, writable: true), Loaded(preferences: preferences, warning: nil))
+            }
+            problem = "was not valid preferences"
+        } else {
+            problem = isDirectory.boolValue ? "is a directory" : "could not be read"
+        }
+        let aside = url.appendingPathExtension("corrupt-\(Int(now.timeIntervalSince1970))")
+        if (try? manager.moveItem(at: url, to: aside)) != nil {
+            return (
+                PreferencesStore(url: url, writable: true),
+                Loaded(preferences: Preferences(), warning: "Preferences at \(url.path) \(problem); kept as \(aside.lastPathComponent), using defaults.")
+            )
+        }
+        return (
+            PreferencesStore(url: url, writable: false),
+            Loaded(preferences: Preferences(), warning: "Preferences at \(url.path) \(problem); using defaults for this session, the file is left untouched.")
+        )
+    }
+
+    /// Writes the preferences atomically; throws when the disk or folder refuses.
+    public func save(_ preferences: Preferences) throws {
+        guard writable else { throw CocoaError(.fileWriteNoPermission) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(preferences), to: url)
+    }
+}

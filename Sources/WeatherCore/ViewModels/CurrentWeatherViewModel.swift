@@ -1,0 +1,97 @@
+import Foundation
+
+/// Finds a place and publishes its current weather; keeps the other matches so the view can offer them.
+@MainActor
+public final class CurrentWeatherViewModel {
+    /// Called with each new display: after a search, a pick, or a change of units or clock.
+    public var onUpdate: ((CurrentWeatherDisplay) -> Void)?
+    /// Called when a request fails.
+    public var onError: ((WeatherError) -> Void)? {
+        get { runner.onError }
+        set { runner.onError = newValue }
+    }
+    /// Called with true when a request starts and false when the newest one ends.
+    public var onLoadingChanged: ((Bool) -> Void)? {
+        get { runner.onLoadingChanged }
+        set { runner.onLoadingChanged = newValue }
+    }
+
+    /// The report shown now.
+    public private(set) var report: WeatherReport?
+    /// Every place the last search matched, the shown one first.
+    public private(set) var matches: [Place] = []
+    public var options: DisplayOptions {
+        didSet { if options != oldValue { publish() } }
+    }
+
+    private let service: any WeatherProviding
+    private let runner = RequestRunner()
+    private let now: @Sendable () -> Date
+
+    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+        self.service = service
+        self.options = options
+        self.now = now
+    }
+
+    /// The place shown now.
+    public var place: Place? { report?.place }
+
+    /// Geocodes typed text and shows the first match's weather.
+    @discardableResult
+    public func search(_ text: String) async -> RequestOutcome {
+        let service = service
+        return await runner.run({
+            let query = try LocationQuery.parse(text)
+            let places = try await service.places(matching: query)
+            let report = try await service.report(for: places[0])
+            return (places, report)
+        }, apply: { places, report in
+            self.matches = places
+            self.report = report
+            self.publish()
+        })
+    }
+
+    /// Shows a place whose coordinates are known (a recent city, the last one, a pick): no geocoding.
+    @discardableResult
+    public func show(_ place: Place, matches: [Place]? = nil) async -> RequestOutcome {
+        let service = service
+        return await runner.run({ try await service.report(for: place) }, apply: { report in
+            self.matches = matches ?? [place]
+            self.report = report
+            self.publish()
+        })
+    }
+
+    /// Shows match `number` (1-based) of the last search.
+    @discardableResult
+    public func pick(_ number: Int) async -> RequestOutcome {
+        guard matches.count > 1 else {
+            return fail(.invalidInput("There is nothing to pick: the last search found one place."))
+        }
+        guard (1...matches.count).contains(number) else {
+            return fail(.invalidInput("Pick a number from 1 to \(matches.count)."))
+        }
+        let chosen = matches[number - 1]
+        let reordered = [chosen] + matches.filter { $0 != chosen }
+        return await show(chosen, matches: reordered)
+    }
+
+    /// Cancels the request in flight.
+    public func cancel() { runner.cancel() }
+
+    /// The current display, formatted with the present options.
+    public var display: CurrentWeatherDisplay? {
+        report.map { DisplayFormatter(options: options, now: now()).current($0) }
+    }
+
+    private func publish() {
+        if let display { onUpdate?(display) }
+    }
+
+    private func fail(_ error: WeatherError) -> RequestOutcome {
+        onError?(error)
+        return .failed(error)
+    }
+}

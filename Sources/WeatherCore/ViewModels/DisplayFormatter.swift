@@ -1,0 +1,131 @@
+import Foundation
+
+/// Turns a report (canonical units, UTC) into display structs (the person's units, the place's local time).
+public struct DisplayFormatter: Sendable {
+    public var options: DisplayOptions {
+        didSet { if options.locale != oldValue.locale { weekdays = WeekdayNames(locale: options.locale) } }
+    }
+    private var weekdays: WeekdayNames
+    /// The time the views compare against, for ages of stale data.
+    public var now: Date
+
+    public init(options: DisplayOptions, now: Date = Date()) {
+        self.options = options
+        self.now = now
+        weekdays = WeekdayNames(locale: options.locale)
+    }
+
+    public func current(_ report: WeatherReport) -> CurrentWeatherDisplay {
+        let c = report.current
+        let units = options.units
+        let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
+        let today = DailySummary.days(current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1).first
+        return CurrentWeatherDisplay(
+            place: report.place.displayName,
+            observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
+            condition: c.condition.description,
+            conditionCode: c.condition.code,
+            conditionGroup: c.condition.group,
+            isNight: c.condition.isNight,
+            temperature: UnitFormatting.temperature(celsius: c.temperature, units),
+            temperatureCelsius: c.temperature,
+            feelsLike: UnitFormatting.temperature(celsius: c.feelsLike, units),
+            high: today.map { UnitFormatting.temperature(celsius: $0.high, units) },
+            low: today.map { UnitFormatting.temperature(celsius: $0.low, units) },
+            humidity: "\(c.humidity)%",
+            pressure: UnitFormatting.pressure(hectopascals: c.pressure, units),
+            wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units),
+            windDirection: c.windDegrees.map(CompassDirection.cardinal),
+            windArrow: c.windDegrees.map(CompassDirection.arrow),
+            gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
+            visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units) },
+            cloudCover: c.cloudCover.map { "\($0)%" },
+            precipitation: precipitationText(c),
+            sunrise: c.sunrise.map { clock($0, report) },
+            sunset: c.sunset.map { clock($0, report) },
+            notice: notice(report.source))
+    }
+
+    /// "Now" from the current conditions, then up to `count` slots after the observation.
+    public func hourly(_ report: WeatherReport, count: Int) -> HourlyDisplay {
+        let c = report.current
+        let units = options.units
+        var rows = [
+            HourlyRow(
+                time: "Now", condition: c.condition.description, conditionCode: c.condition.code,
+                conditionGroup: c.condition.group, isNight: c.condition.isNight,
+                temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
+                precipitationChance: nil,
+                precipitationAmount: precipitationText(c).map { _ in
+                    UnitFormatting.precipitation(millimetres: (c.rain?.millimetres ?? 0) + (c.snow?.millimetres ?? 0), units)
+                },
+                humidity: c.humidity > 0 ? "\(c.humidity)%" : nil,
+                wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil)
+        ]
+        var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
+        for slot in upcoming(report).prefix(max(0, count)) {
+            let local = LocalTime(slot.time, utcOffset: report.utcOffset)
+            let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
+            day = local.dayNumber
+            rows.append(
+                HourlyRow(
+                    time: local.clockTime(options.clock), condition: slot.condition.description,
+                    conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
+                    temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
+                    temperatureCelsius: slot.temperature,
+                    precipitationChance: UnitFormatting.percent(fraction: slot.precipitationProbability),
+                    precipitationAmount: slot.precipitation.flatMap {
+                        $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units) : nil
+                    },
+                    humidity: slot.humidity > 0 ? "\(slot.humidity)%" : nil,
+                    wind: UnitFormatting.speed(metresPerSecond: slot.windSpeed, units), startsDay: startsDay))
+        }
+        return HourlyDisplay(place: report.place.displayName, rows: rows, notice: notice(report.source))
+    }
+
+    /// Five local days starting today.
+    public func daily(_ report: WeatherReport) -> DailyDisplay {
+        let units = options.units
+        let days = DailySummary.days(current: report.current, forecast: report.forecast, utcOffset: report.utcOffset)
+        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+        let rows = days.map { day in
+            DayRow(
+                day: day.dayNumber == today ? "Today" : weekdays.name(day.weekday),
+                condition: day.condition.description, conditionCode: day.condition.code, conditionGroup: day.condition.group,
+                high: UnitFormatting.temperature(celsius: day.high, units),
+                low: UnitFormatting.temperature(celsius: day.low, units),
+                highCelsius: day.high, lowCelsius: day.low,
+                precipitationChance: UnitFormatting.percent(fraction: day.precipitationProbability),
+                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units) : nil)
+        }
+        return DailyDisplay(place: report.place.displayName, rows: rows, notice: notice(report.source))
+    }
+
+    /// The slots after the observation, the ones the hourly view can show.
+    public func upcoming(_ report: WeatherReport) -> [ForecastSlot] {
+        report.forecast.filter { $0.time > report.current.observedAt }
+    }
+
+    /// What a view says when its data is not live.
+    public func notice(_ source: DataSource) -> String? {
+        switch source {
+        case .live: nil
+        case .sample: "Sample data (offline mode): not real weather."
+        case .stale(let fetchedAt, let reason):
+            "From \(RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))))) ago: could not refresh. \(reason.message)"
+        }
+    }
+
+    private func clock(_ date: Date, _ report: WeatherReport) -> String {
+        LocalTime(date, utcOffset: report.utcOffset).clockTime(options.clock)
+    }
+
+    private func precipitationText(_ c: CurrentConditions) -> String? {
+        let span: (Precipitation) -> String = { $0.hours == 1 ? "in the last hour" : "in the last \($0.hours) hours" }
+        let parts = [("Rain", c.rain), ("Snow", c.snow)].compactMap { label, amount -> String? in
+            guard let amount, amount.millimetres > 0 else { return nil }
+            return "\(label) \(UnitFormatting.precipitation(millimetres: amount.millimetres, options.units)) \(span(amount))"
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Publishes the hourly view for a place: "Now" and the coming 3-hour slots.
+@MainActor
+public final class HourlyViewModel {
+    public var onUpdate: ((HourlyDisplay) -> Void)?
+    public var onError: ((WeatherError) -> Void)? {
+        get { loader.runner.onError }
+        set { loader.runner.onError = newValue }
+    }
+    public var onLoadingChanged: ((Bool) -> Void)? {
+        get { loader.runner.onLoadingChanged }
+        set { loader.runner.onLoadingChanged = newValue }
+    }
+    public var options: DisplayOptions {
+        didSet { if options != oldValue { publish() } }
+    }
+    /// Slots shown by default: 8, a day ahead.
+    public static let defaultCount = 8
+    public private(set) var count = defaultCount
+
+    private let loader: ReportLoader
+
+    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+        loader = ReportLoader(service: service, now: now)
+        self.options = options
+    }
+
+    /// Loads the place's report (from the cache when fresh) and publishes `count` slots.
+    @discardableResult
+    public func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
+        self.count = count
+        return await loader.load(place) { self.publish() }
+    }
+
+    /// How many slots the loaded report offers after "Now".
+    public var available: Int { loader.report.map { loader.formatter(options).upcoming($0).count } ?? 0 }
+
+    public func cancel() { loader.runner.cancel() }
+
+    public var display: HourlyDisplay? {
+        loader.report.map { loader.formatter(options).hourly($0, count: count) }
+    }
+
+    private func publish() {
+        if let display { onUpdate?(display) }
+    }
+}

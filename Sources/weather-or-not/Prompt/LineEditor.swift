@@ -1,0 +1,120 @@
+@preconcurrency import CEditLine
+import Foundation
+import WeatherCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The prompt's line editing: libedit with emacs keys, persistent history and whole-line Tab completion.
+/// The only user of the CEditLine module.
+@MainActor
+final class LineEditor {
+    enum Input {
+        case line(String)
+        /// Ctrl-C at the prompt.
+        case interrupted
+        /// Ctrl-D on an empty line, or the end of input.
+        case end
+    }
+
+    private let editor: OpaquePointer
+    private let history: OpaquePointer
+    private let historyFile: URL
+
+    /// libedit calls C functions with no context pointer of ours; these hold what the callbacks need.
+    /// Safe: they are set and read only on the main thread, which is the thread libedit runs its callbacks on.
+    nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar> = strdup("> ")
+    nonisolated(unsafe) private static var completer: ((String) -> Completion)?
+
+    init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion) {
+        Self.ensureUTF8Locale()
+        guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
+            let errors = fdopen(STDERR_FILENO, "w"), let editor = el_init(programName, input, output, errors),
+            let history = history_init()
+        else { return nil }
+        self.editor = editor
+        self.history = history
+        self.historyFile = historyFile
+        Self.completer = completer
+        ceditline_history_set_size(history, 1000)
+        ceditline_history_set_unique(history, 1)
+        try? FileManager.default.createDirectory(
+            at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        ceditline_history_load(history, historyFile.path)
+        ceditline_set_editor(editor, "emacs")
+        ceditline_set_history(editor, history)
+        ceditline_set_prompt(editor) { _ in LineEditor.promptText }
+        ceditline_add_function(editor, "won-complete", "Complete a city or command") { editor, _ in
+            LineEditor.complete(editor)
+        }
+        ceditline_bind(editor, "^I", "won-complete")
+    }
+
+    /// Reads one line, with the prompt shown.
+    func read(prompt: String) -> Input {
+        free(Self.promptText)
+        Self.promptText = strdup(prompt)
+        var count: Int32 = 0
+        guard let raw = el_gets(editor, &count) else {
+            if Interrupts.take() {
+                el_reset(editor)
+                Console.writeAll(STDOUT_FILENO, "^C\n")
+                return .interrupted
+            }
+            return .end
+        }
+        if count < 0 || Interrupts.take() {
+            el_reset(editor)
+            Console.writeAll(STDOUT_FILENO, "^C\n")
+            return .interrupted
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Adds a line to the history and saves the history file (readable by the user alone).
+    func remember(_ line: String) {
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        ceditline_history_enter(history, line)
+        let created = !FileManager.default.fileExists(atPath: historyFile.path)
+        ceditline_history_save(history, historyFile.path)
+        if created { chmod(historyFile.path, 0o600) }
+    }
+
+    func close() {
+        el_end(editor)
+        history_end(history)
+    }
+
+    /// Tab: completes the text left of the cursor as a whole (so "Rio de J" finds "Rio de Janeiro").
+    private static func complete(_ editor: OpaquePointer?) -> UInt8 {
+        guard let editor, let info = el_line(editor)?.pointee, let completer else { return ceditline_cc_norm }
+        let length = info.cursor - info.buffer
+        let typed = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
+        func replace(with text: String) {
+            el_deletestr(editor, Int32(typed.unicodeScalars.count))
+            el_insertstr(editor, text)
+        }
+        switch completer(typed) {
+        case .none:
+            return ceditline_cc_norm
+        case .replace(let text):
+            replace(with: text)
+            return ceditline_cc_refresh
+        case .choices(let common, let options):
+            if common != typed { replace(with: common) }
+            Console.writeAll(STDOUT_FILENO, "\n" + options.map { $0.sanitizedForTerminal }.joined(separator: "   ") + "\n")
+            return ceditline_cc_redisplay
+        }
+    }
+
+    /// libedit drops non-ASCII input without a UTF-8 LC_CTYPE, whatever the environment says; force one.
+    private static func ensureUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" {
+            return
+        }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+    }
+}
