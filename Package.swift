@@ -20,11 +20,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "LoopbackHTTPServer"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "LoopbackHTTPServer"]
+            dependencies: ["WeatherCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

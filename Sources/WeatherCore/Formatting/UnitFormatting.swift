@@ -48,7 +48,8 @@ public enum UnitFormatting {
     /// Visibility in km (mi in imperial), one decimal under 10.
     public static func distance(metres: Double, _ units: UnitSystem) -> String {
         let (value, unit) = units == .imperial ? (metres / 1609.344, "mi") : (metres / 1000, "km")
-        return value < 10 ? "\(oneDecimal(value)) \(unit)" : "\(rounded(value)) \(unit)"
+        // Decide on the rounded figure: 9.9997 mi is "10 mi", not "10.0 mi".
+        return rounded(value * 10) < 100 ? "\(oneDecimal(value)) \(unit)" : "\(rounded(value)) \(unit)"
     }
 
     /// Rain or snow: mm, or inches in imperial.

@@ -20,10 +20,8 @@ public struct OpenWeatherClient: Sendable {
         let deadline = ContinuousClock.now + .seconds(configuration.timeout)
         var attempt = 0
         while true {
-            let remaining = deadline - ContinuousClock.now
             do {
-                let seconds = max(0.05, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
-                let response = try await transport.get(url, timeout: min(configuration.timeout, seconds))
+                let response = try await Self.get(url, from: transport, before: deadline, timeout: configuration.timeout)
                 return try Self.check(response, request: request)
             } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
                 let pause = Duration.seconds(backoff[attempt])
@@ -34,6 +32,26 @@ public struct OpenWeatherClient: Sendable {
                 try await Task.sleep(for: pause)
                 attempt += 1
             }
+        }
+    }
+
+    /// The transport's answer, or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
+    static func get(
+        _ url: URL, from transport: any HTTPTransport, before deadline: ContinuousClock.Instant, timeout: Double
+    ) async throws -> HTTPResponse {
+        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask {
+                let remaining = deadline - ContinuousClock.now
+                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+                return try await transport.get(url, timeout: max(0.05, seconds))
+            }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                throw WeatherError.timedOut(seconds: timeout)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
         }
     }
 

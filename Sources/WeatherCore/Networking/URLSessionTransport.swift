@@ -42,7 +42,8 @@ public final class URLSessionTransport: HTTPTransport {
         switch error.code {
         case .cancelled: CancellationError()
         case .timedOut: WeatherError.timedOut(seconds: timeout)
-        case .networkConnectionLost: WeatherError.badResponse(WeatherError.truncatedDetail)
+        // curl's "partial file" and a reset mid-answer arrive as .unknown on Linux.
+        case .networkConnectionLost, .unknown: WeatherError.badResponse(WeatherError.truncatedDetail)
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
             .zeroByteResource:
             WeatherError.badResponse("the server's answer was malformed")

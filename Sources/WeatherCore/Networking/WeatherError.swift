@@ -76,5 +76,5 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
         }
     }
 
-    static let truncatedDetail = "the answer was cut short"
+    static let truncatedDetail = "the connection broke off before the answer was complete"
 }

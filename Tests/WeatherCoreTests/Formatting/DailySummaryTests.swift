@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+
+struct DailySummaryTests {
+    static func condition(_ code: Int) -> Condition {
+        Condition(code: code, main: "", description: "code \(code)", isNight: false)
+    }
+
+    static func slot(_ t: Int, _ temp: Double, code: Int = 800, pop: Double = 0) -> ForecastSlot {
+        ForecastSlot(time: Date(timeIntervalSince1970: Double(t)), condition: condition(code), temperature: temp, humidity: 50,
+            windSpeed: 1, precipitationProbability: pop)
+    }
+
+    static func current(_ t: Int, _ temp: Double) -> CurrentConditions {
+        CurrentConditions(observedAt: Date(timeIntervalSince1970: Double(t)), condition: condition(800), temperature: temp,
+            feelsLike: temp, humidity: 50, pressure: 1000, windSpeed: 1)
+    }
+
+    /// 2023-11-14 00:00 UTC.
+    static let midnightUTC = 1_699_920_000
+
+    @Test func slotsAreGroupedByTheCitysLocalDayNotUTC() {
+        // At UTC+5:45, 18:00 UTC is 23:45 local (still the 14th); 21:00 UTC is 02:45 on the 15th.
+        let offset = 20_700
+        let base = Self.midnightUTC
+        let slots = [Self.slot(base + 18 * 3600, 10), Self.slot(base + 21 * 3600, 2), Self.slot(base + 24 * 3600, 4)]
+        let days = DailySummary.days(current: Self.current(base + 12 * 3600, 12), forecast: slots, utcOffset: offset)
+        #expect(days.count == 2)
+        #expect(days[0].high == 12)  // the current reading counts for today
+        #expect(days[0].low == 10)
+        #expect(days[1].high == 4)
+        #expect(days[1].low == 2)
+        #expect(days[1].weekday == 3)  // Wednesday
+    }
+
+    @Test func negativeOffsetMovesEarlyUTCSlotsToTheDayBefore() {
+        let offset = -18_000  // New York: 03:00 UTC on the 15th is 22:00 on the 14th
+        let base = Self.midnightUTC
+        let days = DailySummary.days(
+            current: Self.current(base + 20 * 3600, 5), forecast: [Self.slot(base + 27 * 3600, 1)], utcOffset: offset)
+        #expect(days.count == 1)
+        #expect(days[0].low == 1)
+    }
+
+    @Test func dominantDaytimeConditionWithSeverityBreakingTies() {
+        let base = Self.midnightUTC + 86_400  // tomorrow, UTC+0
+        let slots = [
+            Self.slot(base + 0 * 3600, 1, code: 600),  // night snow: not daytime
+            Self.slot(base + 3 * 3600, 1, code: 600),
+            Self.slot(base + 6 * 3600, 5, code: 800),
+            Self.slot(base + 9 * 3600, 8, code: 500, pop: 0.7),
+            Self.slot(base + 12 * 3600, 9, code: 800),
+            Self.slot(base + 15 * 3600, 7, code: 500, pop: 0.4),
+            Self.slot(base + 18 * 3600, 4, code: 804),
+        ]
+        let days = DailySummary.days(current: Self.current(Self.midnightUTC + 23 * 3600, 3), forecast: slots, utcOffset: 0)
+        let tomorrow = days[1]
+        #expect(tomorrow.condition.code == 500)  // rain and clear tie at two daytime slots each; rain is more severe
+        #expect(tomorrow.high == 9)
+        #expect(tomorrow.low == 1)
+        #expect(tomorrow.precipitationProbability == 0.7)
+    }
+
+    @Test func fiveDaysFromAFullForecastStartingToday() throws {
+        let (slots, _) = try ResponseDecoding.forecast(TestData.forecast)
+        let (current, offset) = try ResponseDecoding.current(TestData.current)
+        let days = DailySummary.days(current: current, forecast: slots, utcOffset: offset)
+        #expect(days.count == 5)
+        #expect(days.map(\.dayNumber) == Array(days[0].dayNumber..<(days[0].dayNumber + 5)))
+        #expect(days[0].dayNumber == LocalTime(current.observedAt, utcOffset: offset).dayNumber)
+        for day in days { #expect(day.low <= day.high) }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import WeatherCore
+
+struct CompletionMatcherTests {
+    let cities = ["Zürich, Zurich, CH", "Rio de Janeiro, BR", "New York, New York, US", "Newcastle upon Tyne, GB", "London, GB"]
+
+    @Test func ignoresCaseAndAccents() {
+        #expect(CompletionMatcher.complete("zur", cities: cities) == .replace("Zürich, Zurich, CH"))
+        #expect(CompletionMatcher.complete("ZÜR", cities: cities) == .replace("Zürich, Zurich, CH"))
+    }
+
+    @Test func completesMultiWordNamesWhole() {
+        #expect(CompletionMatcher.complete("Rio", cities: cities) == .replace("Rio de Janeiro, BR"))
+        #expect(CompletionMatcher.complete("New Y", cities: cities) == .replace("New York, New York, US"))
+    }
+
+    @Test func listsSeveralMatchesAndExtendsToWhatTheyShare() {
+        #expect(
+            CompletionMatcher.complete("ne", cities: cities)
+                == .choices(common: "New", options: ["New York, New York, US", "Newcastle upon Tyne, GB"]))
+    }
+
+    @Test func nothingMatches() {
+        #expect(CompletionMatcher.complete("Tokyo", cities: cities) == .none)
+    }
+
+    @Test func completesCommandsAndTheirArguments() {
+        #expect(CompletionMatcher.complete(":ho", cities: cities) == .replace(":hourly "))
+        #expect(CompletionMatcher.complete(":units im", cities: cities) == .replace(":units imperial"))
+        #expect(CompletionMatcher.complete(":units ", cities: cities) == .choices(common: ":units ", options: ["metric", "imperial", "standard"]))
+        #expect(CompletionMatcher.complete(":clock 1", cities: cities) == .replace(":clock 12"))
+    }
+}

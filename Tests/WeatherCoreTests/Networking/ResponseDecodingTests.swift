@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+struct ResponseDecodingTests {
+    @Test func currentWeatherWithRainGustsAndExtraConditions() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_testford.json"))
+        #expect(offset == 0)
+        #expect(current.condition.code == 501)  // the first weather entry is the primary one
+        #expect(current.condition.description == "moderate rain")
+        #expect(current.condition.isNight)
+        #expect(current.temperature == 7.46)
+        #expect(current.windGust == 11.3)
+        #expect(current.windDegrees == 236)
+        #expect(current.visibility == 16093)  // above the documented 10 km maximum, kept
+        #expect(current.rain == Precipitation(millimetres: 0.82, hours: 1))
+        #expect(current.snow == nil)
+        #expect(current.sunrise == Date(timeIntervalSince1970: 1_699_946_000))
+    }
+
+    @Test func currentWeatherWithMissingOptionalsStringCodUnknownFieldsAndHumidityOver100() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_minimal.json"))
+        #expect(offset == 3600)
+        #expect(current.humidity == 100)
+        #expect(current.visibility == nil)
+        #expect(current.windDegrees == nil)
+        #expect(current.windGust == nil)
+        #expect(current.rain == nil)
+        #expect(current.temperature == -0.08)
+    }
+
+    @Test func snowOverThreeHours() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_snow_3h.json"))
+        #expect(current.snow == Precipitation(millimetres: 1.6, hours: 3))
+        #expect(current.sunrise == nil)
+        #expect(offset == -12600)
+    }
+
+    @Test func fortySlotForecastWithIntegerAndFloatPop() throws {
+        let (slots, offset) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
+        #expect(slots.count == 40)
+        #expect(offset == 0)
+        #expect(slots.map(\.time) == slots.map(\.time).sorted())
+        #expect(slots[5].precipitationProbability == 1)  // "pop": 1
+        #expect(slots[3].precipitationProbability == 0)  // "pop": 0
+        #expect(slots[2].precipitationProbability == 0.2)  // "pop": 0.2
+        #expect(slots[7].humidity == 100)  // 101 clamped
+        #expect(slots[4].precipitation == 1.25)
+        #expect(slots[4].isSnow == false)
+        #expect(slots[30].isSnow)
+        #expect(slots[0].precipitation == nil)
+    }
+
+    @Test func forecastWithEmptyCity() throws {
+        let (slots, offset) = try ResponseDecoding.forecast(Fixtures.data("forecast_empty_city.json"))
+        #expect(slots.count == 2)
+        #expect(offset == 0)
+        #expect(slots[0].condition.group == .snow)
+        #expect(slots[1].windDegrees == nil)
+    }
+
+    @Test func geocodingKeepsEveryDistinctMatch() throws {
+        let places = try ResponseDecoding.places(Fixtures.data("geo_london.json"))
+        #expect(places.map(\.country) == ["GB", "CA", "US"])  // the duplicate Ohio entry is dropped
+        #expect(places[0].displayName == "London, England, GB")
+        #expect(places[2].displayName == "London, OH, US")
+        #expect(try ResponseDecoding.places(Data("[]".utf8)).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("{\"main\": ", "it was not valid JSON"),
+        ("<html>oops</html>", "it was not valid JSON"),
+        ("{\"list\": 5}", "it was JSON of an unexpected shape"),
+        ("[1, 2]", "it was JSON of an unexpected shape"),
+        ("", "the answer was empty"),
+    ])
+    func unreadableBodiesAreBadResponses(body: String, detail: String) {
+        #expect(throws: WeatherError.badResponse(detail)) { try ResponseDecoding.forecast(Data(body.utf8)) }
+    }
+
+    @Test func errorBodiesWithIntegerOrStringCod() throws {
+        let unauthorized = try JSONDecoder().decode(APIErrorBody.self, from: Fixtures.data("error_401.json"))
+        #expect(unauthorized.cod?.text == "401")
+        let notFound = try JSONDecoder().decode(APIErrorBody.self, from: Fixtures.data("error_404.json"))
+        #expect(notFound.cod?.text == "404")
+        #expect(notFound.message?.text == "city not found")
+    }
+}

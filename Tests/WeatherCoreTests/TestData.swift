@@ -1,0 +1,16 @@
+import Foundation
+import TestSupport
+@testable import WeatherCore
+
+/// The Testford fixtures as a report, for view and formatting tests.
+enum TestData {
+    static let current = Fixtures.data("current_testford.json")
+    static let forecast = Fixtures.data("forecast_testford.json")
+    static let place = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
+
+    static func report(source: DataSource = .live(fetchedAt: Date(timeIntervalSince1970: 1_699_918_300))) throws -> WeatherReport {
+        let (conditions, offset) = try ResponseDecoding.current(current)
+        let (slots, _) = try ResponseDecoding.forecast(forecast)
+        return WeatherReport(place: place, current: conditions, forecast: slots, utcOffset: offset, source: source)
+    }
+}

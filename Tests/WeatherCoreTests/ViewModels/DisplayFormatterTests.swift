@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+
+struct DisplayFormatterTests {
+    let english = Locale(identifier: "en_US")
+
+    @Test func currentViewInMetric() throws {
+        let display = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, locale: english))
+            .current(try TestData.report())
+        #expect(display.place == "Testford, England, GB")
+        #expect(display.observedAt == "Mon 23:30 (UTC+00:00)")
+        #expect(display.temperature == "7°C")
+        #expect(display.feelsLike == "5°C")
+        #expect(display.wind == "17 km/h")
+        #expect(display.windDirection == "SW")
+        #expect(display.gusts == "41 km/h")
+        #expect(display.visibility == "16 km")
+        #expect(display.pressure == "1007 hPa")
+        #expect(display.precipitation == "Rain 0.8 mm in the last hour")
+        #expect(display.sunrise == "07:13")
+        #expect(display.high != nil && display.low != nil)
+        #expect(display.notice == nil)
+    }
+
+    @Test func currentViewInImperialWithTwelveHourClock() throws {
+        let display = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, locale: english))
+            .current(try TestData.report())
+        #expect(display.temperature == "45°F")
+        #expect(display.wind == "10 mph")
+        #expect(display.pressure == "29.74 inHg")
+        #expect(display.visibility == "10 mi")
+        #expect(display.precipitation == "Rain 0.03 in in the last hour")
+        #expect(display.observedAt == "Mon 11:30 PM (UTC+00:00)")
+    }
+
+    @Test func hourlyRowsStartWithNowAndMarkNewDays() throws {
+        let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
+        #expect(display.rows.count == 9)
+        #expect(display.rows[0].time == "Now")
+        #expect(display.rows[0].precipitationChance == nil)
+        #expect(display.rows[1].time == "00:00")
+        #expect(display.rows[1].startsDay == "Tue")  // 23:30 Monday, then Tuesday's first slot
+        #expect(display.rows[2].startsDay == nil)
+        #expect(display.rows[5].precipitationAmount == "1.3 mm")
+        #expect(display.rows[1].precipitationAmount == nil)
+        #expect(display.rows[8].humidity == "100%")
+        let all = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 99)
+        #expect(all.rows.count == 41)
+    }
+
+    @Test func dailyRowsStartWithToday() throws {
+        let display = DisplayFormatter(options: DisplayOptions(locale: english)).daily(try TestData.report())
+        #expect(display.rows.map(\.day) == ["Today", "Tue", "Wed", "Thu", "Fri"])
+    }
+
+    @Test func weekdaysFollowTheLocale() throws {
+        let display = DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "de_DE"))).daily(try TestData.report())
+        #expect(display.rows[1].day.hasPrefix("Di"))
+    }
+
+    @Test func sampleAndStaleDataSaySo() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let formatter = DisplayFormatter(options: DisplayOptions(), now: now)
+        #expect(formatter.current(try TestData.report(source: .sample)).notice?.contains("Sample data") == true)
+        let stale = try TestData.report(source: .stale(fetchedAt: now.addingTimeInterval(-1500), reason: .timedOut(seconds: 10)))
+        #expect(formatter.hourly(stale, count: 3).notice?.hasPrefix("From 25 minutes ago") == true)
+    }
+
+    @Test func minusZeroIsNeverShown() throws {
+        var report = try TestData.report()
+        report.current.temperature = -0.08
+        report.current.feelsLike = -0.4
+        let display = DisplayFormatter(options: DisplayOptions()).current(report)
+        #expect(display.temperature == "0°C")
+        #expect(display.feelsLike == "0°C")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+@MainActor
+struct ViewModelTests {
+    let english = DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US"))
+
+    func service(_ server: LoopbackServer) -> OpenWeatherService {
+        WeatherServiceTests.service(server)
+    }
+
+    @Test func aSearchPublishesItsDisplayAndLoadingChanges() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let model = CurrentWeatherViewModel(service: service(server), options: english)
+        var displays: [CurrentWeatherDisplay] = []
+        var loading: [Bool] = []
+        model.onUpdate = { displays.append($0) }
+        model.onLoadingChanged = { loading.append($0) }
+        let outcome = await model.search("London")
+        #expect(outcome == .updated)
+        #expect(displays.map(\.place) == ["London, England, GB"])
+        #expect(loading == [true, false])
+        #expect(model.matches.count == 3)
+        #expect(server.requests.map(\.path) == ["/geo/1.0/direct", "/data/2.5/weather", "/data/2.5/forecast"]
+            || server.requests.map(\.path) == ["/geo/1.0/direct", "/data/2.5/forecast", "/data/2.5/weather"])
+    }
+
+    @Test func aNewerSearchWinsOverAnOlderOneStillInFlight() async throws {
+        let server = try LoopbackServer { request in
+            if request.value("q") == "London" { Thread.sleep(forTimeInterval: 0.5) }
+            return FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let model = CurrentWeatherViewModel(service: service(server), options: english)
+        var places: [String] = []
+        var errors: [WeatherError] = []
+        model.onUpdate = { places.append($0.place) }
+        model.onError = { errors.append($0) }
+        async let older = model.search("London")
+        try await Task.sleep(for: .milliseconds(100))
+        let newer = await model.search("Zurich")
+        let olderOutcome = await older
+        #expect(newer == .updated)
+        #expect(olderOutcome == .cancelled)
+        #expect(places == ["Zürich, Zurich, CH"])
+        #expect(model.place?.name == "Zürich")
+        #expect(errors.isEmpty)
+    }
+
+    @Test func switchingUnitsOrClockRerendersWithoutARequest() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let service = service(server)
+        let current = CurrentWeatherViewModel(service: service, options: english)
+        let hourly = HourlyViewModel(service: service, options: english)
+        var temperatures: [String] = []
+        var times: [String] = []
+        current.onUpdate = { temperatures.append($0.temperature) }
+        hourly.onUpdate = { times.append($0.rows[1].time) }
+        await current.search("Testford")
+        await hourly.show(try #require(current.place), count: 4)
+        let before = server.requests.count
+        current.options.units = .imperial
+        hourly.options.clock = .twelveHour
+        #expect(temperatures == ["7°C", "45°F"])
+        #expect(times == ["00:00", "12 AM"])
+        #expect(server.requests.count == before)
+        #expect(before == 3)  // hourly was served by the cache
+    }
+
+    @Test func errorsArePublished() async throws {
+        let server = try LoopbackServer { _ in .json("{\"cod\":401}", status: 401) }
+        defer { server.stop() }
+        let model = CurrentWeatherViewModel(service: service(server), options: english)
+        var errors: [WeatherError] = []
+        model.onError = { errors.append($0) }
+        #expect(await model.search("London") == .failed(.invalidAPIKey))
+        #expect(errors == [.invalidAPIKey])
+        #expect(await model.search("91, 0") == .failed(.invalidInput("Latitude 91 is out of range: it must be between -90 and 90.")))
+        #expect(server.requests.count == 1)  // the bad coordinates never left the machine
+    }
+
+    @Test func pickSwitchesToAnotherMatch() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let model = CurrentWeatherViewModel(service: service(server), options: english)
+        await model.search("London")
+        #expect(await model.pick(2) == .updated)
+        #expect(model.place?.country == "CA")
+        #expect(model.matches.count == 3)
+        #expect(await model.pick(4) == .failed(.invalidInput("Pick a number from 1 to 3.")))
+        #expect(model.place?.country == "CA")
+    }
+
+    @Test func dailyViewModelPublishesFiveDays() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let daily = DailyViewModel(service: service(server), options: english)
+        var rows: [String] = []
+        daily.onUpdate = { rows = $0.rows.map(\.day) }
+        #expect(await daily.show(TestData.place) == .updated)
+        #expect(rows == ["Today", "Tue", "Wed", "Thu", "Fri"])
+    }
+
+    @Test func cancellingStopsARequestAndPublishesNothing() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        let model = HourlyViewModel(service: service(server), options: english)
+        var updates = 0
+        model.onUpdate = { _ in updates += 1 }
+        Task { @MainActor in
+            try await Task.sleep(for: .milliseconds(100))
+            model.cancel()
+        }
+        #expect(await model.show(TestData.place) == .cancelled)
+        #expect(updates == 0)
+    }
+}
