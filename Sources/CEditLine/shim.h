@@ -26,6 +26,11 @@ static inline int ceditline_set_signal(EditLine *e, int on) {
     return el_set(e, EL_SIGNAL, on);
 }
 
+// Edit mode only: Ctrl-C reaches the key bindings as a character instead of raising SIGINT.
+static inline int ceditline_edit_mode_without_isig(EditLine *e) {
+    return el_set(e, EL_SETTY, "-d", "-isig", NULL);
+}
+
 static inline int ceditline_add_function(EditLine *e, const char *name, const char *help, ceditline_command_fn fn) {
     return el_set(e, EL_ADDFN, name, help, fn);
 }
@@ -64,5 +69,6 @@ static inline int ceditline_history_save(History *h, const char *path) {
 static const unsigned char ceditline_cc_refresh = CC_REFRESH;
 static const unsigned char ceditline_cc_redisplay = CC_REDISPLAY;
 static const unsigned char ceditline_cc_norm = CC_NORM;
+static const unsigned char ceditline_cc_newline = CC_NEWLINE;
 
 #endif

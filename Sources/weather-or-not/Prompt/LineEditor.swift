@@ -25,6 +25,7 @@ final class LineEditor {
     /// Safe: they are set and read only on the main thread, which is the thread libedit runs its callbacks on.
     nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar> = strdup("> ")
     nonisolated(unsafe) private static var completer: ((String) -> Completion)?
+    nonisolated(unsafe) private static var interruptedLine = false
 
     init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion) {
         Self.ensureUTF8Locale()
@@ -48,6 +49,14 @@ final class LineEditor {
             LineEditor.complete(editor)
         }
         ceditline_bind(editor, "^I", "won-complete")
+        // While editing, Ctrl-C arrives as a character (ISIG off in edit mode; libedit would retry a read
+        // interrupted by SIGINT and keep the line): clear the line and start afresh. Requests run in cooked
+        // mode, where Ctrl-C raises SIGINT and cancels them.
+        ceditline_edit_mode_without_isig(editor)
+        ceditline_add_function(editor, "won-interrupt", "Clear the line") { editor, _ in
+            LineEditor.clearLine(editor)
+        }
+        ceditline_bind(editor, "^C", "won-interrupt")
     }
 
     /// Reads one line, with the prompt shown.
@@ -55,19 +64,17 @@ final class LineEditor {
         free(Self.promptText)
         Self.promptText = strdup(prompt)
         var count: Int32 = 0
-        guard let raw = el_gets(editor, &count) else {
-            if Interrupts.take() {
-                el_reset(editor)
-                Console.writeAll(STDOUT_FILENO, "^C\n")
-                return .interrupted
-            }
-            return .end
-        }
-        if count < 0 || Interrupts.take() {
+        let raw = el_gets(editor, &count)
+        // Ctrl-C: our key binding (edit mode) or SIGINT (a terminal that kept ISIG on). An empty line ended by the
+        // binding comes back as NULL, so check this before treating NULL as the end of input.
+        if Self.interruptedLine || Interrupts.take() || count < 0 {
+            if !Self.interruptedLine { Console.writeAll(STDOUT_FILENO, "^C") }
+            Self.interruptedLine = false
             el_reset(editor)
-            Console.writeAll(STDOUT_FILENO, "^C\n")
+            Console.writeAll(STDOUT_FILENO, "\n")
             return .interrupted
         }
+        guard let raw else { return .end }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
@@ -107,6 +114,19 @@ final class LineEditor {
             Console.writeAll(STDOUT_FILENO, "\n" + options.map { $0.sanitizedForTerminal }.joined(separator: "   ") + "\n")
             return ceditline_cc_redisplay
         }
+    }
+
+    /// Ctrl-C at the prompt: empties the line and ends it, so `read` reports an interruption and prompts again.
+    private static func clearLine(_ editor: OpaquePointer?) -> UInt8 {
+        guard let editor, let info = el_line(editor)?.pointee else { return ceditline_cc_norm }
+        let text = { (start: UnsafePointer<CChar>, end: UnsafePointer<CChar>) in
+            String(decoding: UnsafeRawBufferPointer(start: start, count: end - start).bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+        el_cursor(editor, Int32(text(info.cursor, info.lastchar).unicodeScalars.count))
+        el_deletestr(editor, Int32(text(info.buffer, info.lastchar).unicodeScalars.count))
+        interruptedLine = true
+        Console.writeAll(STDOUT_FILENO, "^C")
+        return ceditline_cc_newline
     }
 
     /// libedit drops non-ASCII input without a UTF-8 LC_CTYPE, whatever the environment says; force one.

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Runs the built `weather-or-not` with pipes, in a sandbox of its own (temporary XDG folders and HOME).
+public struct BinaryRunner: Sendable {
+    /// The built executable, beside the test bundle (`swift build` puts both in the same folder).
+    public static let executable: String = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weather-or-not").path,
+            Fixtures.packageRoot.appendingPathComponent(".build/debug/weather-or-not").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+    }()
+
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public let home: TemporaryFolder
+    public var environment: [String: String]
+
+    /// A sandbox talking to `server` (or to nothing) with `key`.
+    public init(server: LoopbackServer?, key: String? = "e2e-key-Zq81", extra: [String: String] = [:]) {
+        home = TemporaryFolder()
+        var environment = [
+            "HOME": home.url.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color",
+            "XDG_CONFIG_HOME": home.path("config").path, "XDG_CACHE_HOME": home.path("cache").path,
+            "XDG_STATE_HOME": home.path("state").path,
+        ]
+        if let server { environment["OPENWEATHER_BASE_URL"] = server.baseURL }
+        if let key { environment["OPENWEATHER_API_KEY"] = key }
+        self.environment = environment.merging(extra) { $1 }
+    }
+
+    public var preferencesFile: URL { home.path("config/weather-or-not/preferences.json") }
+
+    /// Runs with `input` on standard input (a pipe) and waits for the exit.
+    public func run(_ arguments: [String] = [], input: String = "") throws -> Result {
+        try run(arguments, inputData: Data(input.utf8))
+    }
+
+    public func run(_ arguments: [String], inputData: Data) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let errors = Thread.detachedRead(stderr.fileHandleForReading)
+        stdin.fileHandleForWriting.write(inputData)
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errors.wait(), as: UTF8.self))
+    }
+
+    /// Starts the program on a pseudo-terminal.
+    public func terminal(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: Self.executable, arguments: arguments, environment: environment.merging(extra) { $1 })
+    }
+
+    public func remove() { home.remove() }
+}
+
+/// Reads a pipe to its end on a thread of its own, so a full pipe never blocks the program.
+final class PendingRead: @unchecked Sendable {
+    // Written once by the reading thread before the semaphore is signalled; read only after waiting on it.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+extension Thread {
+    static func detachedRead(_ handle: FileHandle) -> PendingRead { PendingRead(handle) }
+}

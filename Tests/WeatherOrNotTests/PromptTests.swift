@@ -1,0 +1,181 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// The built binary at a real pseudo-terminal, against the loopback server.
+@Suite(.serialized)
+struct PromptTests {
+    static let prompt = "> "
+
+    func writePreferences(_ runner: BinaryRunner, _ preferences: Preferences) throws {
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(preferences).write(to: runner.preferencesFile)
+    }
+
+    @Test func aTypedCityShowsItsWeatherAndTheOtherMatches() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("London\r")
+        #expect(terminal.waitFor("London, England, GB"))
+        #expect(terminal.waitFor("moderate rain"))
+        #expect(terminal.waitFor("2. London, Ontario, CA"))
+        #expect(terminal.waitFor("London> "))
+        terminal.send(":pick 2\r")
+        #expect(terminal.waitFor("London, Ontario, CA"))
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesAPastMultiWordCity() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        var preferences = Preferences()
+        preferences.recentCities = [
+            Place(name: "Rio de Janeiro", state: "Rio de Janeiro", country: "BR", latitude: -22.911, longitude: -43.2094),
+            Place(name: "Zürich", state: "Zurich", country: "CH", latitude: 47.3744, longitude: 8.541),
+        ]
+        try writePreferences(runner, preferences)
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Rio\t")
+        #expect(terminal.waitFor("Janeiro, BR"))  // libedit redraws only what Tab added
+        terminal.send("\r")
+        #expect(terminal.waitFor("Rio de Janeiro> "))
+        // A recent city is shown from its stored coordinates: no geocoding.
+        #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
+        #expect(server.requests(to: "/data/2.5/weather").first?.value("lat") == "-22.9110")
+        terminal.send("zur\t\r")
+        #expect(terminal.waitFor("Zürich> "))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func upRecallsHistoryAcrossARelaunch() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        do {
+            let first = try runner.terminal()
+            #expect(first.waitFor("weather> "))
+            first.send("Testford\r")
+            #expect(first.waitFor("Testford> "))
+            first.send(":recent\r")
+            #expect(first.waitFor("1. Testford, England, GB"))
+            first.send(":q\r")
+            #expect(first.waitForExit() == 0)
+        }
+        let second = try runner.terminal()
+        #expect(second.waitFor("Testford> "))
+        second.send("\u{1B}[A")
+        second.drain(for: 0.2)
+        second.send("\u{1B}[A")
+        #expect(second.waitFor("recent"))  // libedit redraws only what changed from ":q"
+        second.send("\r")
+        #expect(second.waitFor("1. Testford, England, GB"))
+        second.send(":q\r")
+        #expect(second.waitForExit() == 0)
+    }
+
+    @Test func aRelaunchResumesTheLastCityWithoutAnyRequest() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        do {
+            let first = try runner.terminal()
+            #expect(first.waitFor("weather> "))
+            first.send("Testford\r")
+            #expect(first.waitFor("Testford> "))
+            first.send(":q\r")
+            #expect(first.waitForExit() == 0)
+        }
+        server.resetLog()
+        let second = try runner.terminal()
+        #expect(second.waitFor("Testford, England, GB"))  // shown at launch, before anything is typed
+        #expect(second.waitFor("Testford> "))
+        second.send(":hourly\r")
+        #expect(second.waitFor("Now"))
+        #expect(second.waitFor("Testford> "))
+        #expect(server.requests.isEmpty)  // no geocoding, and the cache is fresh
+        second.send(":q\r")
+        #expect(second.waitForExit() == 0)
+    }
+
+    @Test func ctrlCCancelsASlowRequestAndClearsALine() throws {
+        let server = try LoopbackServer { request in
+            request.value("q") == "Slowville" ? .neverRespond : FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal(["--timeout", "60"])
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Slowville\r")
+        #expect(terminal.waitFor("Fetching weather"))
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("Cancelled."))
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("abc")
+        terminal.drain(for: 0.2)
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Testford\r")
+        #expect(terminal.waitFor("Testford, England, GB"))
+        #expect(server.requests(to: "/geo/1.0/direct").map { $0.value("q") } == ["Slowville", "Testford"])
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlDExitsWithStatusZero() throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let terminal = try runner.terminal(["--offline"])
+        #expect(terminal.waitFor("weather (offline)> "))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func nonASCIIInputReachesTheServerWhateverTheLocale() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal(extra: ["LC_ALL": "C", "LANG": "C"])
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Zürich\r")
+        #expect(terminal.waitFor("Zürich> "))
+        #expect(server.requests(to: "/geo/1.0/direct").first?.value("q") == "Zürich")
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func unitsSwitchRerendersWithoutARequestAndPersists() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Testford\r")
+        #expect(terminal.waitFor("Testford> "))
+        let before = server.requests.count
+        terminal.send(":units imperial\r")
+        #expect(terminal.waitFor("45°F"))
+        terminal.send(":5day\r")
+        #expect(terminal.waitFor("Today"))
+        #expect(terminal.waitFor("Testford> "))
+        #expect(server.requests.count == before)
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+        let saved = try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
+        #expect(saved.units == .imperial)
+    }
+}
