@@ -1,0 +1,171 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// The built binary with piped standard input, and as a one-shot command.
+@Suite(.serialized)
+struct PipedAndOneShotTests {
+    @Test func pipedSessionMatchesItsGoldenOutput() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try runner.run(input: "Testford\n:hourly\n:5day\n:units imperial\n:clock 12\n:hourly 3\n\n:recent\n")
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stderr.isEmpty)
+        Golden.check(result.stdout, "piped_session.txt")
+        #expect(server.requests.count == 3)  // geocoding, weather, forecast: everything after comes from memory
+    }
+
+    @Test func pipedInputStartsFromTheLastCity() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        _ = try runner.run(["Testford"])
+        let result = try runner.run(input: ":hourly 2\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Testford, England, GB: the next 6 hours"))
+        #expect(!result.stdout.contains("moderate rain,"))  // the current view is not printed unless asked
+    }
+
+    @Test func eachPipedCommandIsAnsweredBeforeTheNextLineArrives() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
+        process.environment = runner.environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let reader = LineReader(output.fileHandleForReading)
+        input.fileHandleForWriting.write(Data("Testford\n".utf8))
+        #expect(reader.waitFor("Testford, England, GB"))
+        input.fileHandleForWriting.write(Data(":hourly 1\n".utf8))
+        #expect(reader.waitFor("Now"))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func commandsBeforeAnyCitySaySo() throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let result = try runner.run(input: ":hourly\n:5day\n:pick 2\n:bogus\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            No city yet: type a city name first, such as London.
+            No city yet: type a city name first, such as London.
+            There is nothing to pick: the last search found one place.
+            Unknown command ":bogus". Type :help for the list.
+
+            """)
+    }
+
+    @Test func oneShotViewsMatchTheirGoldenOutput() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let current = try runner.run(["Testford"])
+        #expect(current.status == 0)
+        Golden.check(current.stdout, "oneshot_current.txt")
+        let hourly = try runner.run(["--hourly", "Testford"])
+        Golden.check(hourly.stdout, "oneshot_hourly.txt")
+        let daily = try runner.run(["--five-day", "--units", "imperial", "--clock", "12", "Springfield,", "IL,", "US"])
+        #expect(daily.status == 0)
+        Golden.check(daily.stdout, "oneshot_five_day_imperial.txt")
+        for result in [current, hourly, daily] { #expect(!result.stdout.contains("\u{1B}")) }
+    }
+
+    @Test func oneShotJSONIsTheDisplayStruct() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try runner.run(["--json", "Testford"])
+        #expect(result.status == 0)
+        let display = try JSONDecoder().decode(CurrentWeatherDisplay.self, from: Data(result.stdout.utf8))
+        #expect(display.place == "Testford, England, GB")
+        #expect(display.temperature == "7°C")
+        let hourly = try runner.run(["--json", "--hourly", "Testford"])
+        let rows = try JSONDecoder().decode(HourlyDisplay.self, from: Data(hourly.stdout.utf8)).rows
+        #expect(rows.first?.time == "Now")
+        #expect(rows.count == 9)
+    }
+
+    @Test func oneShotFailuresExitNonZeroWithOneLineOnStandardError() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let notFound = try runner.run(["Atlantis"])
+        #expect(notFound.status == 1)
+        #expect(notFound.stdout.isEmpty)
+        #expect(notFound.stderr == "No place called \"Atlantis\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\".\n")
+
+        var noKey = BinaryRunner(server: server, key: nil)
+        defer { noKey.remove() }
+        noKey.environment["OPENWEATHER_API_KEY"] = nil
+        let missing = try noKey.run(["London"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("OPENWEATHER_API_KEY"))
+        #expect(missing.stderr.contains("--offline"))
+        #expect(server.requests(to: "/geo/1.0/direct").count == 1)  // only Atlantis went out
+
+        server.setHandler { _ in .json("{\"cod\":401}", status: 401) }
+        let rejected = try runner.run(["London"])
+        #expect(rejected.status == 1)
+        #expect(rejected.stderr.contains("rejected the API key"))
+
+        let closed = try LoopbackServer { _ in .json("{}") }
+        let base = closed.baseURL
+        closed.stop()
+        var offline = BinaryRunner(server: nil, extra: ["OPENWEATHER_BASE_URL": base])
+        defer { offline.remove() }
+        offline.environment["OPENWEATHER_BASE_URL"] = base
+        let unreachable = try offline.run(["--timeout", "3", "London"])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stderr.hasPrefix("Cannot reach 127.0.0.1"))
+    }
+
+    @Test func versionAndHelpCreditOpenWeather() throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        #expect(try runner.run(["--version"]).stdout.contains("Weather data by OpenWeather"))
+        let help = try runner.run(input: ":help\n").stdout
+        #expect(help.contains(":hourly [N]"))
+        #expect(help.contains("Weather data by OpenWeather"))
+    }
+}
+
+/// Reads a pipe as it fills, for tests that talk to a running program line by line.
+final class LineReader: @unchecked Sendable {
+    // Guarded by `lock`; appended by the reading thread, read by the test.
+    private var text = ""
+    private let lock = NSLock()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                lock.withLock { text += String(decoding: data, as: UTF8.self) }
+            }
+        }
+    }
+
+    func waitFor(_ needle: String, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if lock.withLock({ text.contains(needle) }) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+}

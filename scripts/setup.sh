@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what building weather-or-not needs beyond the Swift toolchain: Debian's libedit-dev.
+# Uses apt-get as root, or through sudo; does nothing when everything is already there.
+set -euo pipefail
+
+missing=()
+[ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "weather-or-not needs: ${missing[*]}. Install them as root: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing ${missing[*]} (apt-get)..." >&2
+"${as_root[@]}" apt-get update -qq >&2
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >&2
