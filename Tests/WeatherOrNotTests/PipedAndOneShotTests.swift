@@ -169,3 +169,29 @@ final class LineReader: @unchecked Sendable {
         return false
     }
 }
+
+/// The binary copied away from the build folder still has its sample data (issue: installed binary).
+struct InstalledBinaryTests {
+    @Test func aCopiedBinaryStillServesItsSampleData() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let copy = folder.path("weather-or-not")
+        try FileManager.default.copyItem(atPath: BinaryRunner.executable, toPath: copy.path)
+        let runner = BinaryRunner(server: nil, key: nil)
+        defer { runner.remove() }
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["--offline", "Kathmandu"]
+        process.environment = runner.environment
+        process.currentDirectoryURL = folder.url
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("Sample data (offline mode): not real weather."))
+        #expect(text.contains("Kathmandu, NP"))
+        #expect(text.contains("(UTC+05:45)"))
+    }
+}
