@@ -13,6 +13,16 @@ struct PromptTests {
         try JSONEncoder().encode(preferences).write(to: runner.preferencesFile)
     }
 
+    /// A whole first session: each line typed at a fresh prompt, then `expecting` awaited, then `:q`.
+    func typeInOneSession(_ runner: BinaryRunner, _ lines: [String], expecting: String) throws {
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        for line in lines { terminal.send(line + "\r") }
+        #expect(terminal.waitFor(expecting))
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func aTypedCityShowsItsWeatherAndTheOtherMatches() throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
@@ -62,16 +72,7 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        do {
-            let first = try runner.terminal()
-            #expect(first.waitFor("weather> "))
-            first.send("Testford\r")
-            #expect(first.waitFor("Testford> "))
-            first.send(":recent\r")
-            #expect(first.waitFor("1. Testford, England, GB"))
-            first.send(":q\r")
-            #expect(first.waitForExit() == 0)
-        }
+        try typeInOneSession(runner, ["Testford", ":recent"], expecting: "1. Testford, England, GB")
         let second = try runner.terminal()
         #expect(second.waitFor("Testford> "))
         second.send("\u{1B}[A")
@@ -89,14 +90,7 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        do {
-            let first = try runner.terminal()
-            #expect(first.waitFor("weather> "))
-            first.send("Testford\r")
-            #expect(first.waitFor("Testford> "))
-            first.send(":q\r")
-            #expect(first.waitForExit() == 0)
-        }
+        try typeInOneSession(runner, ["Testford"], expecting: "Testford> ")
         server.resetLog()
         let second = try runner.terminal()
         #expect(second.waitFor("Testford, England, GB"))  // shown at launch, before anything is typed
