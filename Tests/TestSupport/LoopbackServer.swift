@@ -51,8 +51,8 @@ public final class LoopbackServer: Sendable {
     private let held = Mutex<[Int32]>([])
     private let stopped = Atomic<Bool>(false)
 
-    /// Starts listening at once; answers with `handler` until `stop()`.
-    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Starts listening at once (on `port`, or an ephemeral one); answers with `handler` until `stop()`.
+    public init(port requested: UInt16 = 0, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = Mutex(handler)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -60,7 +60,7 @@ public final class LoopbackServer: Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }

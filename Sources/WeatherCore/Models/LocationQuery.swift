@@ -10,7 +10,8 @@ public enum LocationQuery: Equatable, Sendable {
 
     /// Parses typed text; coordinates must be in range, names are trimmed and have their commas tidied.
     public static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
-        let cleaned = text.filter { !$0.isControlCharacter }.trimmingCharacters(in: .whitespaces)
+        // Escape sequences go whole (not just their ESC), like every other control character.
+        let cleaned = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
         guard !cleaned.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
         guard cleaned.count <= maximumLength else {
             throw .invalidInput("That is too long for a place name (at most \(maximumLength) characters).")
@@ -44,11 +45,5 @@ extension Double {
             let value = Double(text)
         else { return nil }
         self = value
-    }
-}
-
-extension Character {
-    var isControlCharacter: Bool {
-        unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value != 0x200D }
     }
 }

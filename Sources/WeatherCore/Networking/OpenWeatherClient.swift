@@ -62,8 +62,11 @@ public struct OpenWeatherClient: Sendable {
         case 401:
             throw .invalidAPIKey
         case 404:
-            if case .direct(let query) = request { throw .placeNotFound(query) }
-            throw .placeNotFound("those coordinates")
+            switch request {
+            case .direct(let query): throw .placeNotFound(query)
+            case .reverse(let lat, let lon), .current(let lat, let lon), .forecast(let lat, let lon):
+                throw .placeNotFound(Place.coordinateName(lat, lon))
+            }
         case 429:
             throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
         case 400:

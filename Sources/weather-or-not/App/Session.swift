@@ -186,7 +186,7 @@ final class Session {
     }
 
     private func recentCity(named text: String) -> Place? {
-        let key = CompletionMatcher.fold(text.trimmingCharacters(in: .whitespaces))
+        let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces))
         if let exact = preferences.recentCities.first(where: { CompletionMatcher.fold($0.displayName) == key }) { return exact }
         let sameName = preferences.recentCities.filter { CompletionMatcher.fold($0.name) == key }
         return sameName.count == 1 ? sameName[0] : nil

@@ -19,7 +19,7 @@ struct LocationQueryTests {
         ("Paris", "Paris"), ("  Paris ,  FR ", "Paris,FR"), ("Springfield, IL, US", "Springfield,IL,US"),
         ("São  Paulo", "São Paulo"), ("New York", "New York"), ("1e5, 3", "1e5,3"), ("nan, 0", "nan,0"),
         ("London&appid=x#frag", "London&appid=x#frag"), ("../../etc/passwd", "../../etc/passwd"),
-        ("Lon\u{1B}[31mdon", "Lon[31mdon"),
+        ("Lon\u{1B}[31mdon", "London"), ("Lon\u{1B}]0;title\u{7}don", "London"), ("Lo\u{0}n\u{202E}don", "London"),
     ])
     func names(text: String, expected: String) throws {
         #expect(try LocationQuery.parse(text) == .name(expected))

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// Hostile and odd input, piped, typed and as arguments: no crash, a clear message, nothing raw echoed,
+/// and no request with a broken or injected query.
+@Suite(.serialized)
+struct BadInputTests {
+    static let names = [
+        "London&appid=x#frag", "../../etc/passwd", "%00", "\"Quoted\" 'single' $(rm -rf /) `id` ; | && > /tmp/x",
+        "🌧️ Rainville 🌈", "مدينة الاختبار", "שלום", "Zürich",
+    ]
+
+    @Test func pipedBadInputKeepsThePromptAliveAndQueriesExact() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        var input = Data()
+        let lines: [String] = ["", "   ", "\t", String(repeating: "x", count: 10_000), "Lon\u{1B}[2J\u{1B}]0;owned\u{07}don",
+            "\u{1B}[31m", "91, 0", "0, 181", "-91,-181", ":hourly abc", ":hourly -5", ":hourly 99999", ":units kelvin", ":pick 0",
+            ":pick 9", "\u{7}\u{8}\u{7F}"] + Self.names
+        for line in lines { input += Data((line + "\n").utf8) }
+        input += Data("Lon\0don\n".utf8)
+        input += Data([0x4C, 0x6F, 0xFF, 0xFE, 0x6E, 0x0A])  // invalid UTF-8
+        input += Data("Testford\n".utf8)
+        let result = try runner.run([], inputData: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("Sun          rises 07:13, sets 16:06\n") || result.stdout.contains("Testford, England, GB  Mon 23:30"))
+        #expect(!result.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+        #expect(!result.stdout.contains("owned") || !result.stdout.contains("\u{07}"))
+        for message in ["Latitude 91 is out of range", "Longitude 181 is out of range", ":hourly takes a number", ":hourly shows 1 to 40",
+            "Units are metric, imperial or standard", ":pick takes the number", "too long for a place name"] {
+            #expect(result.stdout.contains(message), "\(message)")
+        }
+        let queries = server.requests(to: "/geo/1.0/direct").compactMap { $0.value("q") }
+        for name in Self.names {
+            #expect(queries.contains(name.replacingOccurrences(of: ", ", with: ",")), "\(name)")
+        }
+        // Escape sequences and control characters are dropped whole, the rest sent as typed.
+        // Both "Lon<escapes>don" and "Lon<NUL>don" show London (the second from the recent cities, no geocoding).
+        #expect(queries.filter { $0 == "London" }.count == 1)
+        #expect(result.stdout.components(separatedBy: "London, England, GB  Mon 23:30").count - 1 == 2)
+        #expect(result.stdout.components(separatedBy: "Places with that name").count - 1 == 1)
+        #expect(!queries.contains { $0.contains("[") || $0.contains("owned") })
+        for request in server.requests {
+            #expect(request.query.map(\.0).allSatisfy { ["q", "limit", "appid", "lat", "lon", "units", "lang"].contains($0) })
+            #expect(request.value("appid") == "e2e-key-Zq81")
+        }
+        #expect(server.requests(to: "/geo/1.0/reverse").isEmpty)  // no out-of-range coordinates went out
+    }
+
+    @Test(arguments: ["91, 0", "London&appid=x#frag", "", "%00", "../../etc/passwd", "\u{1B}[2J", "0, 181"])
+    func badArgumentsGetAMessageNotACrash(argument: String) throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try runner.run([argument])
+        #expect(result.status == 1 || result.status == 64, "\(argument): \(result.status)")  // 64: usage error
+        #expect(!result.stderr.isEmpty)
+        #expect(!result.stderr.contains("\u{1B}[2J"))
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test func typedEscapesAndLongLinesAtTheTerminal() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        terminal.send(String(repeating: "y", count: 3000) + "\r")
+        #expect(terminal.waitFor("too long for a place name"))
+        terminal.send(":hourly -5\r")
+        #expect(terminal.waitFor(":hourly shows 1 to 40"))
+        terminal.send("91, 0\r")
+        #expect(terminal.waitFor("Latitude 91 is out of range"))
+        terminal.send("Testford\r")
+        #expect(terminal.waitFor("Testford> "))
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// Every server fault, through the running program: one actionable line, the session carries on, and the
+/// next request (to a healthy place) succeeds in the same session; a one-shot exits non-zero.
+@Suite(.serialized)
+struct FaultTests {
+    /// Coordinates whose weather requests misbehave; Testford's stay healthy.
+    static let faulty = "10.0000"
+
+    static let faults: [(String, LoopbackServer.Reply, String)] = [
+        ("401", .json(#"{"cod":401,"message":"Invalid API key"}"#, status: 401), "rejected the API key (401). New keys can take a couple of hours"),
+        ("404", .json(#"{"cod":"404","message":"city not found"}"#, status: 404), "No place called \"10, 10\" was found."),
+        ("429 with Retry-After", .json(#"{"cod":429}"#, status: 429, headers: ["Retry-After": "120"]), "rate limit was reached (429). Try again in 2 minutes."),
+        ("429", .json(#"{"cod":429}"#, status: 429), "rate limit was reached (429). Wait a minute"),
+        ("500", .json("{}", status: 500), "server failed (HTTP 500)"),
+        ("503", .json("", status: 503), "server failed (HTTP 503)"),
+        ("502 HTML", .respond(status: 502, headers: ["Content-Type": "text/html"], body: Data("<html><h1>502 Bad Gateway</h1></html>".utf8)), "server failed (HTTP 502)"),
+        ("slower than the timeout", .json(Data("{}".utf8), delay: 5), "did not answer within 1 second"),
+        ("never answers", .neverRespond, "did not answer within 1 second"),
+        ("connection reset", .reset, "the connection broke off"),
+        ("body cut short", .truncated(status: 200, body: Data(#"{"coord":{"lon"#.utf8), declaredLength: 500), "the connection broke off"),
+        ("malformed JSON", .json(#"{"main": {"temp": 3"#), "it was not valid JSON"),
+        ("JSON of the wrong shape", .json(#"{"main": "warm", "list": 3}"#), "it was JSON of an unexpected shape"),
+        ("empty 200 body", .json(""), "the answer was empty"),
+        ("HTML with status 200", .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>maintenance</html>".utf8)), "it was not valid JSON"),
+    ]
+
+    static func server(fault: LoopbackServer.Reply) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            request.path.hasPrefix("/data/") && request.value("lat") == faulty ? fault : FakeOpenWeather.route(request)
+        }
+    }
+
+    @Test(arguments: faults.indices)
+    func aFaultGetsOneLineAndTheSessionCarriesOn(index: Int) throws {
+        let (name, reply, expected) = Self.faults[index]
+        let server = try Self.server(fault: reply)
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try runner.run(["--timeout", "1"], input: "10, 10\nTestford\n")
+        #expect(result.status == 0, "\(name)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first.map { $0.contains(expected) } == true, "\(name): \(lines.first ?? "")")
+        #expect(lines.dropFirst().first == "Testford, England, GB  Mon 23:30 (UTC+00:00)", "\(name)")
+        #expect(!result.stdout.contains("Fatal") && !result.stderr.contains("Fatal"), "\(name)")
+
+        let oneShot = try runner.run(["--timeout", "1", "10,", "10"])
+        #expect(oneShot.status == 1, "\(name)")
+        #expect(oneShot.stdout.isEmpty, "\(name)")
+        #expect(oneShot.stderr.contains(expected) && oneShot.stderr.split(separator: "\n").count == 1, "\(name): \(oneShot.stderr)")
+    }
+
+    @Test func transientFaultsAreRetriedAndClientErrorsAreNot() throws {
+        for (reply, attempts) in [(LoopbackServer.Reply.json("{}", status: 503), 3), (.json("{}", status: 429), 1), (.json("{}", status: 404), 1)] {
+            let server = try Self.server(fault: reply)
+            defer { server.stop() }
+            let runner = BinaryRunner(server: server)
+            defer { runner.remove() }
+            _ = try runner.run(["--timeout", "5", "10,", "10"])
+            #expect(server.requests(to: "/data/2.5/weather").count == attempts)
+        }
+    }
+
+    @Test func aStaleCopyIsShownWithItsAgeWhenTheNetworkFails() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        #expect(try runner.run(["Testford"]).status == 0)
+        // Age the cached answers by 25 minutes.
+        let cache = runner.home.path("cache/weather-or-not")
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+            let url = cache.appendingPathComponent(name)
+            var entry = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+            entry["fetchedAt"] = Date().timeIntervalSince1970 - 25 * 60
+            try JSONSerialization.data(withJSONObject: entry).write(to: url)
+        }
+        server.setHandler { _ in .json("down", status: 503) }
+        let result = try runner.run(["--timeout", "2"], input: "Testford\n:hourly 1\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("! From 25 minutes ago: could not refresh. OpenWeather's server failed (HTTP 503)."))
+        #expect(result.stdout.contains("Testford, England, GB  Mon 23:30"))
+        #expect(result.stdout.contains("Testford, England, GB: the next 3 hours"))
+    }
+
+    @Test func nothingListeningThenTheServerComesBackInTheSameSession() throws {
+        let placeholder = try LoopbackServer { _ in .json("{}") }
+        let port = placeholder.port
+        placeholder.stop()
+        let runner = BinaryRunner(server: placeholder)
+        defer { runner.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
+        process.arguments = ["--timeout", "2"]
+        process.environment = runner.environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let reader = LineReader(output.fileHandleForReading)
+        input.fileHandleForWriting.write(Data("Testford\n".utf8))
+        #expect(reader.waitFor("Cannot reach 127.0.0.1: no network, or the server is down."))
+        let server = try LoopbackServer(port: port, handler: FakeOpenWeather.route)
+        defer { server.stop() }
+        input.fileHandleForWriting.write(Data("Testford\n".utf8))
+        #expect(reader.waitFor("Testford, England, GB"))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
