@@ -36,21 +36,12 @@ struct PipedAndOneShotTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
-        process.environment = runner.environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let reader = LineReader(output.fileHandleForReading)
-        input.fileHandleForWriting.write(Data("Testford\n".utf8))
-        #expect(reader.waitFor("Testford, England, GB"))
-        input.fileHandleForWriting.write(Data(":hourly 1\n".utf8))
-        #expect(reader.waitFor("Now"))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let program = try runner.start()
+        program.send("Testford\n")
+        #expect(program.waitFor("Testford, England, GB"))
+        program.send(":hourly 1\n")
+        #expect(program.waitFor("Now"))
+        #expect(try program.finish() == 0)
     }
 
     @Test func commandsBeforeAnyCitySaySo() throws {
@@ -141,32 +132,6 @@ struct PipedAndOneShotTests {
         let help = try runner.run(input: ":help\n").stdout
         #expect(help.contains(":hourly [N]"))
         #expect(help.contains("Weather data by OpenWeather"))
-    }
-}
-
-/// Reads a pipe as it fills, for tests that talk to a running program line by line.
-final class LineReader: @unchecked Sendable {
-    // Guarded by `lock`; appended by the reading thread, read by the test.
-    private var text = ""
-    private let lock = NSLock()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                lock.withLock { text += String(decoding: data, as: UTF8.self) }
-            }
-        }
-    }
-
-    func waitFor(_ needle: String, timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if lock.withLock({ text.contains(needle) }) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
     }
 }
 

@@ -20,6 +20,7 @@ public final class PreferencesStore: Sendable {
     /// Loads the file. A corrupt or unreadable one is moved aside (kept), reported, and replaced by defaults.
     public static func open(at url: URL, now: Date = Date()) -> (PreferencesStore, Loaded) {
         let manager = FileManager.default
+        removeAbandonedTemporaries(beside: url, now: now)
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             return (PreferencesStore(url: url, writable: true), Loaded(preferences: Preferences(), warning: nil))
@@ -44,6 +45,18 @@ public final class PreferencesStore: Sendable {
             PreferencesStore(url: url, writable: false),
             Loaded(preferences: Preferences(), warning: "Preferences at \(url.path) \(problem); using defaults for this session, the file is left untouched.")
         )
+    }
+
+    /// Deletes temporary files a killed writer left behind (over a minute old, so no live write is touched).
+    static func removeAbandonedTemporaries(beside url: URL, now: Date) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let path = folder.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path.path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) > 60 { try? FileManager.default.removeItem(at: path) }
+        }
     }
 
     /// Writes the preferences atomically; throws when the disk or folder refuses.

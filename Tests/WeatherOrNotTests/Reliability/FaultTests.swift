@@ -93,23 +93,13 @@ struct FaultTests {
         placeholder.stop()
         let runner = BinaryRunner(server: placeholder)
         defer { runner.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
-        process.arguments = ["--timeout", "2"]
-        process.environment = runner.environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let reader = LineReader(output.fileHandleForReading)
-        input.fileHandleForWriting.write(Data("Testford\n".utf8))
-        #expect(reader.waitFor("Cannot reach 127.0.0.1: no network, or the server is down."))
+        let program = try runner.start(["--timeout", "2"])
+        program.send("Testford\n")
+        #expect(program.waitFor("Cannot reach 127.0.0.1: no network, or the server is down."))
         let server = try LoopbackServer(port: port, handler: FakeOpenWeather.route)
         defer { server.stop() }
-        input.fileHandleForWriting.write(Data("Testford\n".utf8))
-        #expect(reader.waitFor("Testford, England, GB"))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        program.send("Testford\n")
+        #expect(program.waitFor("Testford, England, GB"))
+        #expect(try program.finish() == 0)
     }
 }

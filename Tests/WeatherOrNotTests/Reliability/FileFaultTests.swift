@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Preferences, cache and history files that are broken, in the way or refused: the program runs on defaults,
+/// says so once, and loses nothing already saved; writes stay atomic under concurrency and kills.
+@Suite(.serialized)
+struct FileFaultTests {
+    func savedPreferences(_ runner: BinaryRunner) throws -> Preferences {
+        try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
+    }
+
+    func write(_ text: String, to runner: BinaryRunner) throws {
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: runner.preferencesFile)
+    }
+
+    @Test(arguments: ["{\"lastCity\": ", "{\"units\": 42}", "[1, 2, 3]", "\u{0}\u{1}binary", ""])
+    func unusablePreferencesAreKeptAsideAndReportedOnce(contents: String) throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        try write(contents, to: runner)
+        let result = try runner.run(input: "Testford\n:units imperial\n:units metric\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.components(separatedBy: "using defaults").count - 1 == 1)
+        let folder = runner.preferencesFile.deletingLastPathComponent()
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("preferences.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(aside[0]).path) == Data(contents.utf8))
+        #expect(try savedPreferences(runner).lastCity?.name == "Testford")
+    }
+
+    @Test func aDirectoryWhereThePreferencesFileShouldBe() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.preferencesFile.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        let result = try runner.run(input: "Testford\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("is a directory"))
+        #expect(try savedPreferences(runner).lastCity?.name == "Testford")
+    }
+
+    @Test func aDiskThatRefusesWritesIsReportedOnceAndTheSessionGoesOn() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        var runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        // /proc refuses new folders: every save fails, as on a full or read-only disk.
+        runner.environment["XDG_CONFIG_HOME"] = "/proc/self/weather-or-not-nowhere"
+        runner.environment["XDG_CACHE_HOME"] = "/proc/self/weather-or-not-nowhere"
+        let result = try runner.run(input: "Testford\n:units imperial\n:hourly 1\n:units metric\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.components(separatedBy: "Could not save preferences").count - 1 == 1)
+        #expect(result.stdout.contains("45°F"))
+        #expect(result.stdout.contains("Testford, England, GB: the next 3 hours"))
+    }
+
+    @Test func twoInstancesSavingAtOnceNeverLeaveAnUnparsableFile() throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        try write(#"{"recentCities":[{"name":"Keep","latitude":1,"longitude":2}],"units":"metric"}"#, to: runner)
+        let toggles = String(repeating: ":units imperial\n:units metric\n:clock 12\n:clock 24\n", count: 150)
+        let programs = try (0..<2).map { _ in try runner.start() }
+        for program in programs {
+            program.send(toggles)
+            try program.closeInput()
+        }
+        var reads = 0
+        var unreadable = 0
+        let deadline = Date().addingTimeInterval(60)
+        while programs.contains(where: \.isRunning), Date() < deadline {
+            if let data = FileManager.default.contents(atPath: runner.preferencesFile.path) {
+                reads += 1
+                if (try? JSONDecoder().decode(Preferences.self, from: data)) == nil { unreadable += 1 }
+            }
+        }
+        for program in programs { #expect(try program.finish() == 0) }
+        #expect(reads > 0)
+        #expect(unreadable == 0)
+        #expect(try savedPreferences(runner).recentCities.first?.name == "Keep")
+    }
+
+    @Test func killedWhileSavingNeverLeavesAnUnparsableFile() throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let initial = #"{"recentCities":[{"name":"Keep","latitude":1,"longitude":2}],"units":"standard"}"#
+        let toggles = String(repeating: ":units imperial\n:units metric\n", count: 2000)
+        var roundsThatSaved = 0
+        for round in 0..<25 {
+            try write(initial, to: runner)
+            let program = try runner.start()
+            program.send(toggles)
+            usleep(UInt32.random(in: 20_000...80_000))  // after start-up (about 20 ms), among the saves
+            program.kill()
+            let preferences = try? savedPreferences(runner)
+            #expect(preferences?.recentCities.first?.name == "Keep", "round \(round)")
+            if preferences?.units != .standard { roundsThatSaved += 1 }
+        }
+        #expect(roundsThatSaved >= 12)  // the kills really landed among saves
+    }
+
+    @Test func filesThatCouldHoldTheKeyAreTheUsersAlone() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("weather> "))
+        terminal.send("Testford\r")
+        #expect(terminal.waitFor("Testford> "))
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+        let files = FileManager.default.enumerator(atPath: runner.home.url.path)?.compactMap { $0 as? String } ?? []
+        var checked = 0
+        for path in files {
+            let full = runner.home.path(path).path
+            var info = stat()
+            guard stat(full, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFREG {
+                #expect(info.st_mode & 0o077 == 0, "\(path) is \(String(info.st_mode & 0o777, radix: 8))")
+                checked += 1
+            }
+        }
+        #expect(checked >= 4)  // preferences, history, two cache files at least
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The API key never appears in anything printed or any file written, across successes and every fault.
+@Suite(.serialized)
+struct SecretTests {
+    static let key = "K3Y-weather-or-not-SECRET-8c1f57"
+
+    @Test func theKeyIsNeverPrintedOrWritten() throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: Self.key)
+        defer { runner.remove() }
+        var printed = ""
+        func run(_ arguments: [String], _ input: String = "") throws {
+            let result = try runner.run(arguments, input: input)
+            printed += result.stdout + result.stderr
+        }
+        try run([], "London\n:pick 2\n:hourly\n:5day\n:units imperial\n:recent\n:help\n91, 0\n:bogus\n")
+        try run(["--json", "--hourly", "Testford"])
+        try run(["--api-key", Self.key, "Testford"])
+        for (_, reply, _) in FaultTests.faults {
+            server.setHandler { request in
+                request.path.hasPrefix("/data/") && request.value("lat") == FaultTests.faulty ? reply : FakeOpenWeather.route(request)
+            }
+            try run(["--timeout", "1"], "10, 10\nLondon\n")
+            try run(["--timeout", "1", "10,", "10"])
+        }
+        let terminal = try runner.terminal()
+        #expect(terminal.waitFor("> "))
+        terminal.send("Testford\r")
+        #expect(terminal.waitFor("Testford> "))
+        terminal.send(":q\r")
+        #expect(terminal.waitForExit() == 0)
+        printed += terminal.transcript
+
+        #expect(server.requests.count > 20)  // the sessions really ran
+        #expect(server.requests.allSatisfy { $0.value("appid") == Self.key })
+        #expect(!printed.isEmpty)
+        #expect(!printed.contains(Self.key))
+        #expect(!printed.contains("K3Y-weather"))
+        let files = FileManager.default.enumerator(atPath: runner.home.url.path)?.compactMap { $0 as? String } ?? []
+        #expect(files.count >= 4)
+        for path in files {
+            #expect(!path.contains("K3Y"), "file name \(path)")
+            if let data = FileManager.default.contents(atPath: runner.home.path(path).path) {
+                #expect(String(decoding: data, as: UTF8.self).contains(Self.key) == false, "\(path)")
+            }
+        }
+    }
+}
