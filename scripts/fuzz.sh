@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Fuzzes the response decoders, the command parser, the coordinate parser, terminal sanitising, completion and
+# preferences decoding with libFuzzer, for a bounded time (not part of CI).
+#   scripts/fuzz.sh [SECONDS]     default 60; corpus in fuzz/corpus, crashes in fuzz/out
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+mkdir -p .build/fuzz fuzz/out fuzz/corpus
+if ! swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -module-name WeatherFuzz \
+  $(find Sources/WeatherCore -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz > .build/fuzz/build.log 2>&1; then
+  grep -v "Cannot export local symbol" .build/fuzz/build.log >&2
+  exit 1
+fi
+# Seed the corpus with the fixtures, one per target byte.
+if [ -z "$(ls -A fuzz/corpus)" ]; then
+  i=0
+  for f in Tests/Fixtures/*.json; do
+    for target in 0 1 2; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
+    i=$((i + 1))
+  done
+  for line in ':hourly 12' '48.8566, 2.3522' $'Lon\e[31mdon' ':units imperial' 'Rio'; do
+    for target in 3 4 5 6; do printf "\\x$(printf %02x $target)%s" "$line" > "fuzz/corpus/line-$target-$RANDOM"; done
+  done
+fi
+.build/fuzz/weather-fuzz -max_total_time="$seconds" -artifact_prefix=fuzz/out/ -print_final_stats=1 fuzz/corpus 2>&1 \
+  | grep -E 'stat::number_of_executed_units|stat::peak_rss|Done|ERROR|SUMMARY|crash' || true
+ls fuzz/out | grep -q . && { echo "crashes saved in fuzz/out"; exit 1; } || echo "no crashes"
