@@ -36,11 +36,15 @@ public struct BinaryRunner: Sendable {
     public var preferencesFile: URL { home.path("config/weather-or-not/preferences.json") }
 
     /// Runs with `input` on standard input (a pipe) and waits for the exit.
-    public func run(_ arguments: [String] = [], input: String = "") throws -> Result {
-        try run(arguments, inputData: Data(input.utf8))
+    public func run(_ arguments: [String] = [], input: String = "") async throws -> Result {
+        try await run(arguments, inputData: Data(input.utf8))
     }
 
-    public func run(_ arguments: [String], inputData: Data) throws -> Result {
+    public func run(_ arguments: [String], inputData: Data) async throws -> Result {
+        try await offThread { try blockingRun(arguments, inputData: inputData) }
+    }
+
+    private func blockingRun(_ arguments: [String], inputData: Data) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments

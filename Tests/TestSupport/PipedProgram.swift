@@ -38,11 +38,11 @@ public final class PipedProgram: @unchecked Sendable {
     public var output: String { lock.withLock { text } }
 
     /// Waits until the output contains `needle`.
-    public func waitFor(_ needle: String, timeout: Double = 10) -> Bool {
+    public func waitFor(_ needle: String, timeout: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if output.contains(needle) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
@@ -51,9 +51,9 @@ public final class PipedProgram: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// Ends the program at once with SIGKILL, wherever it is.
-    public func kill() {
+    public func kill() async {
         Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await offThread { self.process.waitUntilExit() }
     }
 
     /// Ends standard input: the program finishes what it has read, then exits.
@@ -64,10 +64,12 @@ public final class PipedProgram: @unchecked Sendable {
     }
 
     /// Closes standard input and returns the exit status.
-    public func finish() throws -> Int32 {
+    public func finish() async throws -> Int32 {
         try closeInput()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await offThread {
+            self.process.waitUntilExit()
+            return self.process.terminationStatus
+        }
     }
 }
 

@@ -4,7 +4,10 @@ import Glibc
 #endif
 
 /// A program running on a real pseudo-terminal: its controlling terminal, so Ctrl-C and Ctrl-D act as typed.
-public final class PseudoTerminal {
+///
+/// Unchecked Sendable: a test drives it one call at a time; the async waits hand it to a thread and await it,
+/// so no two threads touch it at once.
+public final class PseudoTerminal: @unchecked Sendable {
     public let pid: pid_t
     private let master: Int32
     private var bytes: [UInt8] = []
@@ -85,7 +88,11 @@ public final class PseudoTerminal {
 
     /// Waits until `text` appears after the last match; true when it did within `timeout` seconds.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Double = 15) -> Bool {
+    public func waitFor(_ text: String, timeout: Double = 15) async -> Bool {
+        await offThread { self.blockingWaitFor(text, timeout: timeout) }
+    }
+
+    private func blockingWaitFor(_ text: String, timeout: Double) -> Bool {
         let needle = Array(text.utf8)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -99,19 +106,27 @@ public final class PseudoTerminal {
     }
 
     /// Reads whatever arrives within `seconds`.
-    public func drain(for seconds: Double) {
+    public func drain(for seconds: Double) async {
+        await offThread { self.blockingDrain(for: seconds) }
+    }
+
+    private func blockingDrain(for seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         while deadline.timeIntervalSinceNow > 0, pump(timeout: deadline.timeIntervalSinceNow) {}
     }
 
     /// The exit status once the program has ended, within `timeout` seconds; nil if it is still running.
-    public func waitForExit(timeout: Double = 10) -> Int32? {
+    public func waitForExit(timeout: Double = 10) async -> Int32? {
+        await offThread { self.blockingWaitForExit(timeout: timeout) }
+    }
+
+    private func blockingWaitForExit(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid {
-                drain(for: 0.05)
+                blockingDrain(for: 0.05)
                 let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
                 exitStatus = code
                 return code

@@ -6,12 +6,12 @@ import WeatherCore
 /// The built binary with piped standard input, and as a one-shot command.
 @Suite(.serialized)
 struct PipedAndOneShotTests {
-    @Test func pipedSessionMatchesItsGoldenOutput() throws {
+    @Test func pipedSessionMatchesItsGoldenOutput() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let result = try runner.run(input: "Testford\n:hourly\n:5day\n:units imperial\n:clock 12\n:hourly 3\n\n:recent\n")
+        let result = try await runner.run(input: "Testford\n:hourly\n:5day\n:units imperial\n:clock 12\n:hourly 3\n\n:recent\n")
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stderr.isEmpty)
@@ -19,35 +19,35 @@ struct PipedAndOneShotTests {
         #expect(server.requests.count == 3)  // geocoding, weather, forecast: everything after comes from memory
     }
 
-    @Test func pipedInputStartsFromTheLastCity() throws {
+    @Test func pipedInputStartsFromTheLastCity() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        _ = try runner.run(["Testford"])
-        let result = try runner.run(input: ":hourly 2\n")
+        _ = try await runner.run(["Testford"])
+        let result = try await runner.run(input: ":hourly 2\n")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Testford, England, GB: the next 6 hours"))
         #expect(!result.stdout.contains("moderate rain,"))  // the current view is not printed unless asked
     }
 
-    @Test func eachPipedCommandIsAnsweredBeforeTheNextLineArrives() throws {
+    @Test func eachPipedCommandIsAnsweredBeforeTheNextLineArrives() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let program = try runner.start()
         program.send("Testford\n")
-        #expect(program.waitFor("Testford, England, GB"))
+        #expect(await program.waitFor("Testford, England, GB"))
         program.send(":hourly 1\n")
-        #expect(program.waitFor("Now"))
-        #expect(try program.finish() == 0)
+        #expect(await program.waitFor("Now"))
+        #expect(try await program.finish() == 0)
     }
 
-    @Test func commandsBeforeAnyCitySaySo() throws {
+    @Test func commandsBeforeAnyCitySaySo() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        let result = try runner.run(input: ":hourly\n:5day\n:pick 2\n:bogus\n")
+        let result = try await runner.run(input: ":hourly\n:5day\n:pick 2\n:bogus\n")
         #expect(result.status == 0)
         #expect(result.stdout == """
             No city yet: type a city name first, such as London.
@@ -58,44 +58,44 @@ struct PipedAndOneShotTests {
             """)
     }
 
-    @Test func oneShotViewsMatchTheirGoldenOutput() throws {
+    @Test func oneShotViewsMatchTheirGoldenOutput() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let current = try runner.run(["Testford"])
+        let current = try await runner.run(["Testford"])
         #expect(current.status == 0)
         Golden.check(current.stdout, "oneshot_current.txt")
-        let hourly = try runner.run(["--hourly", "Testford"])
+        let hourly = try await runner.run(["--hourly", "Testford"])
         Golden.check(hourly.stdout, "oneshot_hourly.txt")
-        let daily = try runner.run(["--five-day", "--units", "imperial", "--clock", "12", "Springfield,", "IL,", "US"])
+        let daily = try await runner.run(["--five-day", "--units", "imperial", "--clock", "12", "Springfield,", "IL,", "US"])
         #expect(daily.status == 0)
         Golden.check(daily.stdout, "oneshot_five_day_imperial.txt")
         for result in [current, hourly, daily] { #expect(!result.stdout.contains("\u{1B}")) }
     }
 
-    @Test func oneShotJSONIsTheDisplayStruct() throws {
+    @Test func oneShotJSONIsTheDisplayStruct() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let result = try runner.run(["--json", "Testford"])
+        let result = try await runner.run(["--json", "Testford"])
         #expect(result.status == 0)
         let display = try JSONDecoder().decode(CurrentWeatherDisplay.self, from: Data(result.stdout.utf8))
         #expect(display.place == "Testford, England, GB")
         #expect(display.temperature == "7°C")
-        let hourly = try runner.run(["--json", "--hourly", "Testford"])
+        let hourly = try await runner.run(["--json", "--hourly", "Testford"])
         let rows = try JSONDecoder().decode(HourlyDisplay.self, from: Data(hourly.stdout.utf8)).rows
         #expect(rows.first?.time == "Now")
         #expect(rows.count == 9)
     }
 
-    @Test func oneShotFailuresExitNonZeroWithOneLineOnStandardError() throws {
+    @Test func oneShotFailuresExitNonZeroWithOneLineOnStandardError() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let notFound = try runner.run(["Atlantis"])
+        let notFound = try await runner.run(["Atlantis"])
         #expect(notFound.status == 1)
         #expect(notFound.stdout.isEmpty)
         #expect(notFound.stderr == "No place called \"Atlantis\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\".\n")
@@ -103,14 +103,14 @@ struct PipedAndOneShotTests {
         var noKey = BinaryRunner(server: server, key: nil)
         defer { noKey.remove() }
         noKey.environment["OPENWEATHER_API_KEY"] = nil
-        let missing = try noKey.run(["London"])
+        let missing = try await noKey.run(["London"])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("OPENWEATHER_API_KEY"))
         #expect(missing.stderr.contains("--offline"))
         #expect(server.requests(to: "/geo/1.0/direct").count == 1)  // only Atlantis went out
 
         server.setHandler { _ in .json("{\"cod\":401}", status: 401) }
-        let rejected = try runner.run(["London"])
+        let rejected = try await runner.run(["London"])
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains("rejected the API key"))
 
@@ -120,16 +120,16 @@ struct PipedAndOneShotTests {
         var offline = BinaryRunner(server: nil, extra: ["OPENWEATHER_BASE_URL": base])
         defer { offline.remove() }
         offline.environment["OPENWEATHER_BASE_URL"] = base
-        let unreachable = try offline.run(["--timeout", "3", "London"])
+        let unreachable = try await offline.run(["--timeout", "3", "London"])
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.hasPrefix("Cannot reach 127.0.0.1"))
     }
 
-    @Test func versionAndHelpCreditOpenWeather() throws {
+    @Test func versionAndHelpCreditOpenWeather() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        #expect(try runner.run(["--version"]).stdout.contains("Weather data by OpenWeather"))
-        let help = try runner.run(input: ":help\n").stdout
+        #expect(try await runner.run(["--version"]).stdout.contains("Weather data by OpenWeather"))
+        let help = try await runner.run(input: ":help\n").stdout
         #expect(help.contains(":hourly [N]"))
         #expect(help.contains("Weather data by OpenWeather"))
     }
@@ -137,7 +137,7 @@ struct PipedAndOneShotTests {
 
 /// The binary copied away from the build folder still has its sample data (issue: installed binary).
 struct InstalledBinaryTests {
-    @Test func aCopiedBinaryStillServesItsSampleData() throws {
+    @Test func aCopiedBinaryStillServesItsSampleData() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let copy = folder.path("weather-or-not")
@@ -151,7 +151,7 @@ struct InstalledBinaryTests {
         process.currentDirectoryURL = folder.url
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try await process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

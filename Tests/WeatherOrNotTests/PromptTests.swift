@@ -14,34 +14,34 @@ struct PromptTests {
     }
 
     /// A whole first session: each line typed at a fresh prompt, then `expecting` awaited, then `:q`.
-    func typeInOneSession(_ runner: BinaryRunner, _ lines: [String], expecting: String) throws {
+    func typeInOneSession(_ runner: BinaryRunner, _ lines: [String], expecting: String) async throws {
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         for line in lines { terminal.send(line + "\r") }
-        #expect(terminal.waitFor(expecting))
+        #expect(await terminal.waitFor(expecting))
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func aTypedCityShowsItsWeatherAndTheOtherMatches() throws {
+    @Test func aTypedCityShowsItsWeatherAndTheOtherMatches() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("London\r")
-        #expect(terminal.waitFor("London, England, GB"))
-        #expect(terminal.waitFor("moderate rain"))
-        #expect(terminal.waitFor("2. London, Ontario, CA"))
-        #expect(terminal.waitFor("London> "))
+        #expect(await terminal.waitFor("London, England, GB"))
+        #expect(await terminal.waitFor("moderate rain"))
+        #expect(await terminal.waitFor("2. London, Ontario, CA"))
+        #expect(await terminal.waitFor("London> "))
         terminal.send(":pick 2\r")
-        #expect(terminal.waitFor("London, Ontario, CA"))
+        #expect(await terminal.waitFor("London, Ontario, CA"))
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func tabCompletesAPastMultiWordCity() throws {
+    @Test func tabCompletesAPastMultiWordCity() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
@@ -53,57 +53,57 @@ struct PromptTests {
         ]
         try writePreferences(runner, preferences)
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Rio\t")
-        #expect(terminal.waitFor("Janeiro, BR"))  // libedit redraws only what Tab added
+        #expect(await terminal.waitFor("Janeiro, BR"))  // libedit redraws only what Tab added
         terminal.send("\r")
-        #expect(terminal.waitFor("Rio de Janeiro> "))
+        #expect(await terminal.waitFor("Rio de Janeiro> "))
         // A recent city is shown from its stored coordinates: no geocoding.
         #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
         #expect(server.requests(to: "/data/2.5/weather").first?.value("lat") == "-22.9110")
         terminal.send("zur\t\r")
-        #expect(terminal.waitFor("Zürich> "))
+        #expect(await terminal.waitFor("Zürich> "))
         terminal.send("\u{4}")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func upRecallsHistoryAcrossARelaunch() throws {
+    @Test func upRecallsHistoryAcrossARelaunch() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        try typeInOneSession(runner, ["Testford", ":recent"], expecting: "1. Testford, England, GB")
+        try await typeInOneSession(runner, ["Testford", ":recent"], expecting: "1. Testford, England, GB")
         let second = try runner.terminal()
-        #expect(second.waitFor("Testford> "))
+        #expect(await second.waitFor("Testford> "))
         second.send("\u{1B}[A")
-        second.drain(for: 0.2)
+        await second.drain(for: 0.2)
         second.send("\u{1B}[A")
-        #expect(second.waitFor("recent"))  // libedit redraws only what changed from ":q"
+        #expect(await second.waitFor("recent"))  // libedit redraws only what changed from ":q"
         second.send("\r")
-        #expect(second.waitFor("1. Testford, England, GB"))
+        #expect(await second.waitFor("1. Testford, England, GB"))
         second.send(":q\r")
-        #expect(second.waitForExit() == 0)
+        #expect(await second.waitForExit() == 0)
     }
 
-    @Test func aRelaunchResumesTheLastCityWithoutAnyRequest() throws {
+    @Test func aRelaunchResumesTheLastCityWithoutAnyRequest() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        try typeInOneSession(runner, ["Testford"], expecting: "Testford> ")
+        try await typeInOneSession(runner, ["Testford"], expecting: "Testford> ")
         server.resetLog()
         let second = try runner.terminal()
-        #expect(second.waitFor("Testford, England, GB"))  // shown at launch, before anything is typed
-        #expect(second.waitFor("Testford> "))
+        #expect(await second.waitFor("Testford, England, GB"))  // shown at launch, before anything is typed
+        #expect(await second.waitFor("Testford> "))
         second.send(":hourly\r")
-        #expect(second.waitFor("Now"))
-        #expect(second.waitFor("Testford> "))
+        #expect(await second.waitFor("Now"))
+        #expect(await second.waitFor("Testford> "))
         #expect(server.requests.isEmpty)  // no geocoding, and the cache is fresh
         second.send(":q\r")
-        #expect(second.waitForExit() == 0)
+        #expect(await second.waitForExit() == 0)
     }
 
-    @Test func ctrlCCancelsASlowRequestAndClearsALine() throws {
+    @Test func ctrlCCancelsASlowRequestAndClearsALine() async throws {
         let server = try LoopbackServer { request in
             request.value("q") == "Slowville" ? .neverRespond : FakeOpenWeather.route(request)
         }
@@ -111,64 +111,64 @@ struct PromptTests {
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal(["--timeout", "60"])
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Slowville\r")
-        #expect(terminal.waitFor("Fetching weather"))
+        #expect(await terminal.waitFor("Fetching weather"))
         terminal.send("\u{3}")
-        #expect(terminal.waitFor("Cancelled."))
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("Cancelled."))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("abc")
-        terminal.drain(for: 0.2)
+        await terminal.drain(for: 0.2)
         terminal.send("\u{3}")
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Testford\r")
-        #expect(terminal.waitFor("Testford, England, GB"))
+        #expect(await terminal.waitFor("Testford, England, GB"))
         #expect(server.requests(to: "/geo/1.0/direct").map { $0.value("q") } == ["Slowville", "Testford"])
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func ctrlDExitsWithStatusZero() throws {
+    @Test func ctrlDExitsWithStatusZero() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
         let terminal = try runner.terminal(["--offline"])
-        #expect(terminal.waitFor("weather (offline)> "))
+        #expect(await terminal.waitFor("weather (offline)> "))
         terminal.send("\u{4}")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func nonASCIIInputReachesTheServerWhateverTheLocale() throws {
+    @Test func nonASCIIInputReachesTheServerWhateverTheLocale() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal(extra: ["LC_ALL": "C", "LANG": "C"])
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Zürich\r")
-        #expect(terminal.waitFor("Zürich> "))
+        #expect(await terminal.waitFor("Zürich> "))
         #expect(server.requests(to: "/geo/1.0/direct").first?.value("q") == "Zürich")
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 
-    @Test func unitsSwitchRerendersWithoutARequestAndPersists() throws {
+    @Test func unitsSwitchRerendersWithoutARequestAndPersists() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Testford\r")
-        #expect(terminal.waitFor("Testford> "))
+        #expect(await terminal.waitFor("Testford> "))
         let before = server.requests.count
         terminal.send(":units imperial\r")
-        #expect(terminal.waitFor("45°F"))
+        #expect(await terminal.waitFor("45°F"))
         terminal.send(":5day\r")
-        #expect(terminal.waitFor("Today"))
-        #expect(terminal.waitFor("Testford> "))
+        #expect(await terminal.waitFor("Today"))
+        #expect(await terminal.waitFor("Testford> "))
         #expect(server.requests.count == before)
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
         let saved = try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
         #expect(saved.units == .imperial)
     }

@@ -12,7 +12,7 @@ struct BadInputTests {
         "🌧️ Rainville 🌈", "مدينة الاختبار", "שלום", "Zürich",
     ]
 
-    @Test func pipedBadInputKeepsThePromptAliveAndQueriesExact() throws {
+    @Test func pipedBadInputKeepsThePromptAliveAndQueriesExact() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
@@ -25,7 +25,7 @@ struct BadInputTests {
         input += Data("Lon\0don\n".utf8)
         input += Data([0x4C, 0x6F, 0xFF, 0xFE, 0x6E, 0x0A])  // invalid UTF-8
         input += Data("Testford\n".utf8)
-        let result = try runner.run([], inputData: input)
+        let result = try await runner.run([], inputData: input)
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("Sun          rises 07:13, sets 16:06\n") || result.stdout.contains("Testford, England, GB  Mon 23:30"))
         #expect(!result.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
@@ -52,34 +52,34 @@ struct BadInputTests {
     }
 
     @Test(arguments: ["91, 0", "London&appid=x#frag", "", "%00", "../../etc/passwd", "\u{1B}[2J", "0, 181"])
-    func badArgumentsGetAMessageNotACrash(argument: String) throws {
+    func badArgumentsGetAMessageNotACrash(argument: String) async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let result = try runner.run([argument])
+        let result = try await runner.run([argument])
         #expect(result.status == 1 || result.status == 64, "\(argument): \(result.status)")  // 64: usage error
         #expect(!result.stderr.isEmpty)
         #expect(!result.stderr.contains("\u{1B}[2J"))
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test func typedEscapesAndLongLinesAtTheTerminal() throws {
+    @Test func typedEscapesAndLongLinesAtTheTerminal() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send(String(repeating: "y", count: 3000) + "\r")
-        #expect(terminal.waitFor("too long for a place name"))
+        #expect(await terminal.waitFor("too long for a place name"))
         terminal.send(":hourly -5\r")
-        #expect(terminal.waitFor(":hourly shows 1 to 40"))
+        #expect(await terminal.waitFor(":hourly shows 1 to 40"))
         terminal.send("91, 0\r")
-        #expect(terminal.waitFor("Latitude 91 is out of range"))
+        #expect(await terminal.waitFor("Latitude 91 is out of range"))
         terminal.send("Testford\r")
-        #expect(terminal.waitFor("Testford> "))
+        #expect(await terminal.waitFor("Testford> "))
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
     }
 }

@@ -35,42 +35,64 @@ struct FaultTests {
     }
 
     @Test(arguments: faults.indices)
-    func aFaultGetsOneLineAndTheSessionCarriesOn(index: Int) throws {
+    func aFaultGetsOneLineAndTheSessionCarriesOn(index: Int) async throws {
         let (name, reply, expected) = Self.faults[index]
         let server = try Self.server(fault: reply)
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let result = try runner.run(["--timeout", "1"], input: "10, 10\nTestford\n")
+        let result = try await runner.run(["--timeout", "1"], input: "10, 10\nTestford\n")
         #expect(result.status == 0, "\(name)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first.map { $0.contains(expected) } == true, "\(name): \(lines.first ?? "")")
         #expect(lines.dropFirst().first == "Testford, England, GB  Mon 23:30 (UTC+00:00)", "\(name)")
         #expect(!result.stdout.contains("Fatal") && !result.stderr.contains("Fatal"), "\(name)")
 
-        let oneShot = try runner.run(["--timeout", "1", "10,", "10"])
+        let oneShot = try await runner.run(["--timeout", "1", "10,", "10"])
         #expect(oneShot.status == 1, "\(name)")
         #expect(oneShot.stdout.isEmpty, "\(name)")
         #expect(oneShot.stderr.contains(expected) && oneShot.stderr.split(separator: "\n").count == 1, "\(name): \(oneShot.stderr)")
     }
 
-    @Test func transientFaultsAreRetriedAndClientErrorsAreNot() throws {
+    @Test func faultsAtTheInteractivePromptLeaveItUsable() async throws {
+        let fault = LoopbackServer.Reply.json("{}", status: 500)
+        let server = try Self.server(fault: fault)
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal(["--timeout", "1"])
+        #expect(await terminal.waitFor("weather> "))
+        for (index, (_, reply, expected)) in Self.faults.enumerated() where [0, 4, 9, 11].contains(index) {
+            server.setHandler { request in
+                request.path.hasPrefix("/data/") && request.value("lat") == Self.faulty ? reply : FakeOpenWeather.route(request)
+            }
+            terminal.send("10, 10\r")
+            #expect(await terminal.waitFor(expected))
+            #expect(await terminal.waitFor("> "))
+        }
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("Testford> "))
+        terminal.send(":q\r")
+        #expect(await terminal.waitForExit() == 0)
+    }
+
+    @Test func transientFaultsAreRetriedAndClientErrorsAreNot() async throws {
         for (reply, attempts) in [(LoopbackServer.Reply.json("{}", status: 503), 3), (.json("{}", status: 429), 1), (.json("{}", status: 404), 1)] {
             let server = try Self.server(fault: reply)
             defer { server.stop() }
             let runner = BinaryRunner(server: server)
             defer { runner.remove() }
-            _ = try runner.run(["--timeout", "5", "10,", "10"])
+            _ = try await runner.run(["--timeout", "5", "10,", "10"])
             #expect(server.requests(to: "/data/2.5/weather").count == attempts)
         }
     }
 
-    @Test func aStaleCopyIsShownWithItsAgeWhenTheNetworkFails() throws {
+    @Test func aStaleCopyIsShownWithItsAgeWhenTheNetworkFails() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        #expect(try runner.run(["Testford"]).status == 0)
+        #expect(try await runner.run(["Testford"]).status == 0)
         // Age the cached answers by 25 minutes.
         let cache = runner.home.path("cache/weather-or-not")
         for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
@@ -80,14 +102,14 @@ struct FaultTests {
             try JSONSerialization.data(withJSONObject: entry).write(to: url)
         }
         server.setHandler { _ in .json("down", status: 503) }
-        let result = try runner.run(["--timeout", "2"], input: "Testford\n:hourly 1\n")
+        let result = try await runner.run(["--timeout", "2"], input: "Testford\n:hourly 1\n")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("! From 25 minutes ago: could not refresh. OpenWeather's server failed (HTTP 503)."))
         #expect(result.stdout.contains("Testford, England, GB  Mon 23:30"))
         #expect(result.stdout.contains("Testford, England, GB: the next 3 hours"))
     }
 
-    @Test func nothingListeningThenTheServerComesBackInTheSameSession() throws {
+    @Test func nothingListeningThenTheServerComesBackInTheSameSession() async throws {
         let placeholder = try LoopbackServer { _ in .json("{}") }
         let port = placeholder.port
         placeholder.stop()
@@ -95,11 +117,11 @@ struct FaultTests {
         defer { runner.remove() }
         let program = try runner.start(["--timeout", "2"])
         program.send("Testford\n")
-        #expect(program.waitFor("Cannot reach 127.0.0.1: no network, or the server is down."))
+        #expect(await program.waitFor("Cannot reach 127.0.0.1: no network, or the server is down."))
         let server = try LoopbackServer(port: port, handler: FakeOpenWeather.route)
         defer { server.stop() }
         program.send("Testford\n")
-        #expect(program.waitFor("Testford, England, GB"))
-        #expect(try program.finish() == 0)
+        #expect(await program.waitFor("Testford, England, GB"))
+        #expect(try await program.finish() == 0)
     }
 }

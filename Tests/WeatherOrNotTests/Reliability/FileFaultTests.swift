@@ -20,13 +20,13 @@ struct FileFaultTests {
     }
 
     @Test(arguments: ["{\"lastCity\": ", "{\"units\": 42}", "[1, 2, 3]", "\u{0}\u{1}binary", ""])
-    func unusablePreferencesAreKeptAsideAndReportedOnce(contents: String) throws {
+    func unusablePreferencesAreKeptAsideAndReportedOnce(contents: String) async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         try write(contents, to: runner)
-        let result = try runner.run(input: "Testford\n:units imperial\n:units metric\n")
+        let result = try await runner.run(input: "Testford\n:units imperial\n:units metric\n")
         #expect(result.status == 0)
         #expect(result.stderr.components(separatedBy: "using defaults").count - 1 == 1)
         let folder = runner.preferencesFile.deletingLastPathComponent()
@@ -36,19 +36,19 @@ struct FileFaultTests {
         #expect(try savedPreferences(runner).lastCity?.name == "Testford")
     }
 
-    @Test func aDirectoryWhereThePreferencesFileShouldBe() throws {
+    @Test func aDirectoryWhereThePreferencesFileShouldBe() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         try FileManager.default.createDirectory(at: runner.preferencesFile.appendingPathComponent("inner"), withIntermediateDirectories: true)
-        let result = try runner.run(input: "Testford\n")
+        let result = try await runner.run(input: "Testford\n")
         #expect(result.status == 0)
         #expect(result.stderr.contains("is a directory"))
         #expect(try savedPreferences(runner).lastCity?.name == "Testford")
     }
 
-    @Test func aDiskThatRefusesWritesIsReportedOnceAndTheSessionGoesOn() throws {
+    @Test func aDiskThatRefusesWritesIsReportedOnceAndTheSessionGoesOn() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         var runner = BinaryRunner(server: server)
@@ -56,19 +56,19 @@ struct FileFaultTests {
         // /proc refuses new folders: every save fails, as on a full or read-only disk.
         runner.environment["XDG_CONFIG_HOME"] = "/proc/self/weather-or-not-nowhere"
         runner.environment["XDG_CACHE_HOME"] = "/proc/self/weather-or-not-nowhere"
-        let result = try runner.run(input: "Testford\n:units imperial\n:hourly 1\n:units metric\n")
+        let result = try await runner.run(input: "Testford\n:units imperial\n:hourly 1\n:units metric\n")
         #expect(result.status == 0)
         #expect(result.stderr.components(separatedBy: "Could not save preferences").count - 1 == 1)
         #expect(result.stdout.contains("45°F"))
         #expect(result.stdout.contains("Testford, England, GB: the next 3 hours"))
     }
 
-    @Test func twoInstancesSavingAtOnceNeverLeaveAnUnparsableFile() throws {
+    @Test func twoInstancesSavingAtOnceNeverLeaveAnUnparsableFile() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
         try write(#"{"recentCities":[{"name":"Keep","latitude":1,"longitude":2}],"units":"metric"}"#, to: runner)
         let toggles = String(repeating: ":units imperial\n:units metric\n:clock 12\n:clock 24\n", count: 150)
-        let programs = try (0..<2).map { _ in try runner.start() }
+        let programs = try [runner.start(), runner.start()]
         for program in programs {
             program.send(toggles)
             try program.closeInput()
@@ -81,14 +81,15 @@ struct FileFaultTests {
                 reads += 1
                 if (try? JSONDecoder().decode(Preferences.self, from: data)) == nil { unreadable += 1 }
             }
+            try await Task.sleep(for: .milliseconds(1))
         }
-        for program in programs { #expect(try program.finish() == 0) }
+        for program in programs { #expect(try await program.finish() == 0) }
         #expect(reads > 0)
         #expect(unreadable == 0)
         #expect(try savedPreferences(runner).recentCities.first?.name == "Keep")
     }
 
-    @Test func killedWhileSavingNeverLeavesAnUnparsableFile() throws {
+    @Test func killedWhileSavingNeverLeavesAnUnparsableFile() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
         let initial = #"{"recentCities":[{"name":"Keep","latitude":1,"longitude":2}],"units":"standard"}"#
@@ -98,8 +99,8 @@ struct FileFaultTests {
             try write(initial, to: runner)
             let program = try runner.start()
             program.send(toggles)
-            usleep(UInt32.random(in: 20_000...80_000))  // after start-up (about 20 ms), among the saves
-            program.kill()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 20...80)))  // after start-up (about 20 ms), among the saves
+            await program.kill()
             let preferences = try? savedPreferences(runner)
             #expect(preferences?.recentCities.first?.name == "Keep", "round \(round)")
             if preferences?.units != .standard { roundsThatSaved += 1 }
@@ -107,17 +108,17 @@ struct FileFaultTests {
         #expect(roundsThatSaved >= 12)  // the kills really landed among saves
     }
 
-    @Test func filesThatCouldHoldTheKeyAreTheUsersAlone() throws {
+    @Test func filesThatCouldHoldTheKeyAreTheUsersAlone() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("weather> "))
+        #expect(await terminal.waitFor("weather> "))
         terminal.send("Testford\r")
-        #expect(terminal.waitFor("Testford> "))
+        #expect(await terminal.waitFor("Testford> "))
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
         let files = FileManager.default.enumerator(atPath: runner.home.url.path)?.compactMap { $0 as? String } ?? []
         var checked = 0
         for path in files {

@@ -7,32 +7,32 @@ import Testing
 struct SecretTests {
     static let key = "K3Y-weather-or-not-SECRET-8c1f57"
 
-    @Test func theKeyIsNeverPrintedOrWritten() throws {
+    @Test func theKeyIsNeverPrintedOrWritten() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server, key: Self.key)
         defer { runner.remove() }
         var printed = ""
-        func run(_ arguments: [String], _ input: String = "") throws {
-            let result = try runner.run(arguments, input: input)
+        func run(_ arguments: [String], _ input: String = "") async throws {
+            let result = try await runner.run(arguments, input: input)
             printed += result.stdout + result.stderr
         }
-        try run([], "London\n:pick 2\n:hourly\n:5day\n:units imperial\n:recent\n:help\n91, 0\n:bogus\n")
-        try run(["--json", "--hourly", "Testford"])
-        try run(["--api-key", Self.key, "Testford"])
+        try await run([], "London\n:pick 2\n:hourly\n:5day\n:units imperial\n:recent\n:help\n91, 0\n:bogus\n")
+        try await run(["--json", "--hourly", "Testford"])
+        try await run(["--api-key", Self.key, "Testford"])
         for (_, reply, _) in FaultTests.faults {
             server.setHandler { request in
                 request.path.hasPrefix("/data/") && request.value("lat") == FaultTests.faulty ? reply : FakeOpenWeather.route(request)
             }
-            try run(["--timeout", "1"], "10, 10\nLondon\n")
-            try run(["--timeout", "1", "10,", "10"])
+            try await run(["--timeout", "1"], "10, 10\nLondon\n")
+            try await run(["--timeout", "1", "10,", "10"])
         }
         let terminal = try runner.terminal()
-        #expect(terminal.waitFor("> "))
+        #expect(await terminal.waitFor("> "))
         terminal.send("Testford\r")
-        #expect(terminal.waitFor("Testford> "))
+        #expect(await terminal.waitFor("Testford> "))
         terminal.send(":q\r")
-        #expect(terminal.waitForExit() == 0)
+        #expect(await terminal.waitForExit() == 0)
         printed += terminal.transcript
 
         #expect(server.requests.count > 20)  // the sessions really ran
