@@ -80,6 +80,14 @@ public final class PseudoTerminal: @unchecked Sendable {
         _ = data.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The process's state and kernel wait channel, and the end of the transcript: for a failure message.
+    public var diagnostics: String {
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("State") }.map(String.init) ?? "State: gone"
+        let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?"
+        return "\(state), waiting in \(wchan); last output: \(String(transcript.suffix(400)).debugDescription)"
+    }
+
     /// Everything the program has written, escape sequences included.
     public var transcript: String { String(decoding: bytes, as: UTF8.self) }
 

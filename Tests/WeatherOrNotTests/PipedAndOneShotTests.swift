@@ -141,7 +141,10 @@ struct InstalledBinaryTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let copy = folder.path("weather-or-not")
-        try FileManager.default.copyItem(atPath: BinaryRunner.executable, toPath: copy.path)
+        // Copied by cp, not by this process: a file this process holds open for writing can be inherited by a
+        // program another test spawns at that moment, and exec then fails with "Text file busy".
+        let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [BinaryRunner.executable, copy.path])
+        await offThread { cp.waitUntilExit() }
         let runner = BinaryRunner(server: nil, key: nil)
         defer { runner.remove() }
         let process = Process()
@@ -151,9 +154,12 @@ struct InstalledBinaryTests {
         process.currentDirectoryURL = folder.url
         let output = Pipe()
         process.standardOutput = output
-        try await process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        try process.run()
+        let text = await offThread {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         #expect(process.terminationStatus == 0)
         #expect(text.contains("Sample data (offline mode): not real weather."))
         #expect(text.contains("Kathmandu, NP"))

@@ -64,7 +64,8 @@ struct PromptTests {
         terminal.send("zur\t\r")
         #expect(await terminal.waitFor("Zürich> "))
         terminal.send("\u{4}")
-        #expect(await terminal.waitForExit() == 0)
+        let status = await terminal.waitForExit()
+        #expect(status == 0, "\(terminal.diagnostics)")
     }
 
     @Test func upRecallsHistoryAcrossARelaunch() async throws {
@@ -134,7 +135,8 @@ struct PromptTests {
         let terminal = try runner.terminal(["--offline"])
         #expect(await terminal.waitFor("weather (offline)> "))
         terminal.send("\u{4}")
-        #expect(await terminal.waitForExit() == 0)
+        let status = await terminal.waitForExit()
+        #expect(status == 0, "\(terminal.diagnostics)")
     }
 
     @Test func nonASCIIInputReachesTheServerWhateverTheLocale() async throws {
