@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
         .testTarget(

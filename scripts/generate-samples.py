@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes Assets/samples/*.json: plausible, made-up weather for the offline mode's eight places.
+"""Writes Assets/samples/<place>/{geocoding,current,forecast}.json: plausible, made-up weather for the offline mode's eight places.
 
-Each file holds the three answers OpenWeather would give for the place (direct geocoding,
+The three files are the answers OpenWeather would give for the place (direct geocoding,
 current weather, 5-day/3-hour forecast) at a fixed reference time; the app shifts the
 times to the real clock when it serves them, and labels every view as sample data.
 Deterministic: the same script writes the same files.
@@ -110,9 +110,11 @@ def main():
     os.makedirs(root, exist_ok=True)
     for place in PLACES:
         slug = place[0].lower().replace(" ", "-").replace("ã", "a").replace("í", "i")
-        with open(os.path.join(root, slug + ".json"), "w", encoding="utf-8") as f:
-            json.dump(build(place), f, ensure_ascii=False, separators=(",", ":"))
-            f.write("\n")
+        os.makedirs(os.path.join(root, slug), exist_ok=True)
+        for part, body in build(place).items():
+            with open(os.path.join(root, slug, part + ".json"), "w", encoding="utf-8") as f:
+                json.dump(body, f, ensure_ascii=False, separators=(",", ":"))
+                f.write("\n")
 
 if __name__ == "__main__":
     main()

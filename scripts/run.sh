@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-swift build -c release --product weather-or-not >&2
+./scripts/build-release.sh >&2
 exec .build/release/weather-or-not "$@"

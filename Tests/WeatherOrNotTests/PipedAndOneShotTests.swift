@@ -166,3 +166,34 @@ struct InstalledBinaryTests {
         #expect(text.contains("(UTC+05:45)"))
     }
 }
+
+struct OfflineModeTests {
+    @Test func aRecentLiveCityDoesNotHideTheSampleOfTheSameName() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        var preferences = Preferences()
+        preferences.remember(Place(name: "London", state: "Ontario", country: "CA", latitude: 42.98, longitude: -81.24))
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(preferences).write(to: runner.preferencesFile)
+        let result = try await runner.run(["--offline", "London"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("London, England, GB"))
+        #expect(result.stdout.contains("Sample data (offline mode): not real weather."))
+    }
+
+    @Test func offlineCanBeSwitchedOnAndOffAtThePrompt() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(input: ":offline on\nTokyo\n:offline off\nTestford\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Offline mode on: sample data (not real weather) for"))
+        #expect(result.stdout.contains("Tokyo, JP"))
+        #expect(result.stdout.contains("Offline mode off"))
+        #expect(result.stdout.contains("Testford, England, GB  Mon 23:30"))
+        #expect(server.requests(to: "/geo/1.0/direct").compactMap { $0.value("q") } == ["Testford"])  // Tokyo never went out
+    }
+}

@@ -26,9 +26,10 @@ public actor ResponseCache {
     public func entry(for key: String) -> Entry? {
         if let hit = memory[key] { return hit }
         guard let url = fileURL(for: key), let data = try? Data(contentsOf: url),
-            let stored = try? JSONDecoder().decode(StoredEntry.self, from: data), stored.key == key
+            let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(StoredHeader.self, from: data[..<newline]), header.key == key
         else { return nil }
-        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), body: Data(stored.body.utf8))
+        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: header.fetchedAt), body: Data(data[(newline + 1)...]))
         memory[key] = entry
         return entry
     }
@@ -37,8 +38,11 @@ public actor ResponseCache {
     public func store(_ body: Data, for key: String, at date: Date) {
         memory[key] = Entry(fetchedAt: date, body: body)
         guard let url = fileURL(for: key) else { return }
-        let stored = StoredEntry(key: key, fetchedAt: date.timeIntervalSince1970, body: String(decoding: body, as: UTF8.self))
-        if let data = try? JSONEncoder().encode(stored) { try? AtomicFile.write(data, to: url) }
+        // One JSON header line (the key, to catch hash collisions, and the time), then the body as received.
+        guard var file = try? JSONEncoder().encode(StoredHeader(key: key, fetchedAt: date.timeIntervalSince1970)) else { return }
+        file.append(UInt8(ascii: "\n"))
+        file.append(body)
+        try? AtomicFile.write(file, to: url, durable: false)
     }
 
     /// Forgets an entry whose body turned out to be unreadable.
@@ -64,9 +68,8 @@ public actor ResponseCache {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    private struct StoredEntry: Codable {
+    private struct StoredHeader: Codable {
         var key: String
         var fetchedAt: Double
-        var body: String
     }
 }

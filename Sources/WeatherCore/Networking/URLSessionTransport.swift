@@ -29,14 +29,22 @@ private final class RunningTask: Sendable {
 
 /// The live transport: URLSession, no URL cache, errors mapped to `WeatherError` without the URL.
 public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
+    /// Made on the first request (about 1.5 ms), so runs the cache answers never pay for it.
+    private let lazySession = Mutex<URLSession?>(nil)
 
-    public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "weather-or-not"]
-        session = URLSession(configuration: configuration)
+    public init() {}
+
+    private var session: URLSession {
+        lazySession.withLock { session in
+            if let session { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.httpAdditionalHeaders = ["User-Agent": "weather-or-not"]
+            let made = URLSession(configuration: configuration)
+            session = made
+            return made
+        }
     }
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {

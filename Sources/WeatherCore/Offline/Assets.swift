@@ -4,7 +4,7 @@ import Foundation
 public enum Assets {
     /// The bytes of `Assets/<path>`, or nil when there is no such file.
     public static func data(_ path: String) -> Data? {
-        EmbeddedAssets.files[path].flatMap { Data(base64Encoded: $0) }
+        EmbeddedAssets.files[path].map { Data($0.utf8) }
     }
 
     /// The paths of every embedded file under `folder`, sorted.

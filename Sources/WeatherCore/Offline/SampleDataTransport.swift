@@ -7,9 +7,9 @@ import Foundation
 public struct SampleDataTransport: HTTPTransport {
     struct Sample: Sendable {
         var name: String
+        /// `Assets/samples/<folder>/`.
+        var folder: String
         var geocoding: Data
-        var current: Data
-        var forecast: Data
         var latitude: Double
         var longitude: Double
         var searchNames: Set<String>
@@ -22,21 +22,17 @@ public struct SampleDataTransport: HTTPTransport {
     let samples: [Sample]
     let now: @Sendable () -> Date
 
+    /// Reads only the small geocoding files; a request reads the one answer it needs.
     public init(now: @escaping @Sendable () -> Date = Date.init) {
         self.now = now
-        samples = Assets.paths(under: "samples").compactMap { path in
+        samples = Assets.paths(under: "samples").filter { $0.hasSuffix("/geocoding.json") }.compactMap { path in
             guard let data = Assets.data(path),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let geo = object["geocoding"] as? [String: Any], let name = geo["name"] as? String,
-                let lat = geo["lat"] as? Double, let lon = geo["lon"] as? Double,
-                let geoData = try? JSONSerialization.data(withJSONObject: geo),
-                let current = object["current"], let forecast = object["forecast"],
-                let currentData = try? JSONSerialization.data(withJSONObject: current),
-                let forecastData = try? JSONSerialization.data(withJSONObject: forecast)
+                let geo = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let name = geo["name"] as? String,
+                let lat = geo["lat"] as? Double, let lon = geo["lon"] as? Double
             else { return nil }
             let localNames = (geo["local_names"] as? [String: String])?.values.map { $0 } ?? []
             return Sample(
-                name: name, geocoding: geoData, current: currentData, forecast: forecastData, latitude: lat, longitude: lon,
+                name: name, folder: String(path.dropLast("geocoding.json".count)), geocoding: data, latitude: lat, longitude: lon,
                 searchNames: Set(([name] + localNames).map(Self.fold)), country: (geo["country"] as? String) ?? "")
         }
     }
@@ -55,15 +51,16 @@ public struct SampleDataTransport: HTTPTransport {
                 guard let first = parts.first, sample.searchNames.contains(first) else { return false }
                 return parts.count < 2 || parts.last == Self.fold(sample.country) || parts.count == 3
             }
-            return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self) }.joined(separator: ",") + "]")
+            return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingCharacters(in: .newlines) }.joined(separator: ",") + "]")
         case "/geo/1.0/reverse":
             let found = nearest(lat, lon, within: 0.5)
-            return json("[" + (found.map { String(decoding: $0.geocoding, as: UTF8.self) } ?? "") + "]")
+            return json("[" + (found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingCharacters(in: .newlines) } ?? "") + "]")
         case "/data/2.5/weather", "/data/2.5/forecast":
             guard let sample = nearest(lat, lon, within: 0.05) else {
                 return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
             }
-            let body = url.path.hasSuffix("weather") ? sample.current : sample.forecast
+            let file = sample.folder + (url.path.hasSuffix("weather") ? "current.json" : "forecast.json")
+            guard let body = Assets.data(file) else { return HTTPResponse(status: 500, body: Data()) }
             return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: try shifted(body))
         default:
             return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"Internal error"}"#.utf8))

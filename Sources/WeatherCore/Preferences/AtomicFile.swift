@@ -6,7 +6,9 @@ import Glibc
 /// Whole-file writes that either land complete or not at all: a temporary file in the same folder, flushed, then renamed.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the folder (0700) and the file (0600: it may sit beside secrets).
-    public static func write(_ data: Data, to url: URL) throws {
+    /// `durable` flushes the data to disk before the rename (preferences); a cache, which can be fetched again, skips
+    /// that cost: the rename still means readers see the old file or the new one, whole.
+    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -25,7 +27,7 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = POSIXErrorCode(rawValue: errno) ?? .EIO }
+        if failure == nil, durable, fsync(fd) != 0 { failure = POSIXErrorCode(rawValue: errno) ?? .EIO }
         close(fd)
         if failure == nil, rename(temporary.path, url.path) != 0 { failure = POSIXErrorCode(rawValue: errno) ?? .EIO }
         if let failure {

@@ -180,12 +180,16 @@ final class Session {
         place = shown
         if current.matches.count > 1, !jsonOutput { console.write(renderer.matches(current.matches, shown: shown)) }
         if remember {
+            let before = preferences
             preferences.remember(shown)
-            save()
+            if preferences != before { save() }  // the same city again: nothing to write
         }
     }
 
+    /// A recent city the text names, whose stored coordinates spare a geocoding request. Not in offline mode: there
+    /// geocoding is free, and a recent city from live use may lie outside the samples while its name is among them.
     private func recentCity(named text: String) -> Place? {
+        guard !offline else { return nil }
         let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces))
         if let exact = preferences.recentCities.first(where: { CompletionMatcher.fold($0.displayName) == key }) { return exact }
         let sameName = preferences.recentCities.filter { CompletionMatcher.fold($0.name) == key }

@@ -96,10 +96,13 @@ struct FaultTests {
         // Age the cached answers by 25 minutes.
         let cache = runner.home.path("cache/weather-or-not")
         for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+            // A cache file is one JSON header line, then the body.
             let url = cache.appendingPathComponent(name)
-            var entry = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
-            entry["fetchedAt"] = Date().timeIntervalSince1970 - 25 * 60
-            try JSONSerialization.data(withJSONObject: entry).write(to: url)
+            let file = try Data(contentsOf: url)
+            let newline = try #require(file.firstIndex(of: UInt8(ascii: "\n")))
+            var header = try #require(try JSONSerialization.jsonObject(with: file[..<newline]) as? [String: Any])
+            header["fetchedAt"] = Date().timeIntervalSince1970 - 25 * 60
+            try (JSONSerialization.data(withJSONObject: header) + file[newline...]).write(to: url)
         }
         server.setHandler { _ in .json("down", status: 503) }
         let result = try await runner.run(["--timeout", "2"], input: "Testford\n:hourly 1\n")

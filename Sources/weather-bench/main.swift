@@ -1,0 +1,67 @@
+import Foundation
+import WeatherCore
+
+// In-process costs, printed as figures (never asserted): decoding and formatting a 40-slot forecast, and the
+// one-time set-ups a run pays. Usage: weather-bench FIXTURES_FOLDER [ITERATIONS]
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: weather-bench FIXTURES_FOLDER [ITERATIONS]\n".utf8))
+    exit(2)
+}
+let folder = URL(fileURLWithPath: arguments[1])
+let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 2000 : 2000
+
+func load(_ name: String) -> Data {
+    guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+        FileHandle.standardError.write(Data("missing \(name)\n".utf8))
+        exit(1)
+    }
+    return data
+}
+
+/// Median of `rounds` timings of `body`, in microseconds per call.
+func measure(_ label: String, rounds: Int = 7, calls: Int, _ body: () throws -> Void) rethrows {
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+        let start = ContinuousClock.now
+        for _ in 0..<calls { try body() }
+        let elapsed = ContinuousClock.now - start
+        samples.append((Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6) / Double(calls))
+    }
+    samples.sort()
+    print(String(format: "%-44@ %10.1f µs", label as NSString, samples[samples.count / 2]))
+}
+
+let currentData = load("current_testford.json")
+let forecastData = load("forecast_testford.json")
+let place = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
+let formatter = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US")))
+var sink = 0
+
+try measure("decode current + 40-slot forecast", calls: iterations) {
+    let current = try ResponseDecoding.current(currentData)
+    let forecast = try ResponseDecoding.forecast(forecastData)
+    sink &+= forecast.slots.count + current.utcOffset
+}
+let (current, offset) = try ResponseDecoding.current(currentData)
+let (slots, _) = try ResponseDecoding.forecast(forecastData)
+let report = WeatherReport(place: place, current: current, forecast: slots, utcOffset: offset, source: .live(fetchedAt: Date()))
+measure("format current + hourly (8) + 5-day", calls: iterations) {
+    sink &+= formatter.current(report).temperature.count
+    sink &+= formatter.hourly(report, count: 8).rows.count
+    sink &+= formatter.daily(report).rows.count
+}
+try measure("decode + format, all three views", calls: iterations) {
+    let (c, o) = try ResponseDecoding.current(currentData)
+    let (s, _) = try ResponseDecoding.forecast(forecastData)
+    let r = WeatherReport(place: place, current: c, forecast: s, utcOffset: o, source: .sample)
+    sink &+= formatter.current(r).place.count + formatter.hourly(r, count: 8).rows.count + formatter.daily(r).rows.count
+}
+measure("set-up: weekday names for a locale", calls: 20) {
+    sink &+= DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "en_US"))).daily(report).rows.count
+}
+measure("set-up: offline sample data", calls: 20) {
+    sink &+= SampleDataTransport().placeNames.count
+}
+print("(checksum \(sink % 10))")

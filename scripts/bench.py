@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Benchmarks weather-or-not in one run and prints the figures (medians) as a Markdown table.
+
+Starts a loopback HTTP server with realistic OpenWeather answers (the project's fixtures), then measures:
+one-shot runs against curl (the same three requests) and ansiweather; interactive latency through a
+pseudo-terminal; in-process decoding and formatting; the API requests of a scripted session; start-up;
+peak memory. Nothing here asserts: it prints what it measured. Usage:
+
+    scripts/bench.sh [--runs N] [--binary PATH]
+"""
+import argparse, http.server, json, os, pty, re, select, shutil, socketserver, statistics, subprocess, sys
+import tempfile, threading, time, urllib.parse, zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
+KEY = "bench-key"
+
+
+class Server:
+    """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's."""
+
+    def __init__(self):
+        self.counts = {}
+        self.latency = 0.0
+        self.lock = threading.Lock()
+        current = open(os.path.join(FIXTURES, "current_testford.json"), "rb").read()
+        forecast = open(os.path.join(FIXTURES, "forecast_testford.json"), "rb").read()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                url = urllib.parse.urlparse(self.path)
+                query = urllib.parse.parse_qs(url.query)
+                with server.lock:
+                    server.counts[url.path] = server.counts.get(url.path, 0) + 1
+                if server.latency:
+                    time.sleep(server.latency)
+                if url.path == "/geo/1.0/direct":
+                    name = query.get("q", [""])[0]
+                    h = zlib.crc32(name.encode())
+                    body = json.dumps([{"name": name.split(",")[0], "lat": (h % 17000) / 100 - 85,
+                                        "lon": (h // 17000 % 35000) / 100 - 175, "country": "GB"}]).encode()
+                elif url.path == "/geo/1.0/reverse":
+                    body = b"[]"
+                elif url.path == "/data/2.5/weather":
+                    body = current
+                elif url.path == "/data/2.5/forecast":
+                    body = forecast
+                else:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+
+        self.httpd = Threaded(("127.0.0.1", 0), Handler)
+        self.base = "http://127.0.0.1:%d" % self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def total(self):
+        with self.lock:
+            return sum(self.counts.values())
+
+    def reset(self):
+        with self.lock:
+            self.counts.clear()
+
+
+def environment(server, home):
+    return {
+        "HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TERM": "xterm",
+        "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "XDG_STATE_HOME": os.path.join(home, "state"), "OPENWEATHER_API_KEY": KEY, "OPENWEATHER_BASE_URL": server.base,
+    }
+
+
+def timed(argv, env, stdin=b""):
+    """Wall seconds and peak resident memory (MiB) of one run."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc.stdin.write(stdin)
+    proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit("failed (%d): %s" % (proc.returncode, " ".join(argv)))
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def median_ms(values):
+    return statistics.median(values) * 1000
+
+
+class Terminal:
+    """The program on a pseudo-terminal; `run` types a line and waits for the next prompt."""
+
+    def __init__(self, argv, env):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(argv[0], argv, env)
+        self.buffer = b""
+
+    def wait_prompt(self, timeout=20):
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if re.search(rb"> $", self.buffer[-40:]):
+                return
+            ready, _, _ = select.select([self.fd], [], [], 0.5)
+            if ready:
+                self.buffer += os.read(self.fd, 65536)
+        raise SystemExit("no prompt; last output: %r" % self.buffer[-300:])
+
+    def run(self, line):
+        self.buffer = b""
+        start = time.perf_counter()
+        os.write(self.fd, line.encode() + b"\r")
+        while b"\n" not in self.buffer:  # the echo of the line, then the output, then the prompt
+            ready, _, _ = select.select([self.fd], [], [], 5)
+            if ready:
+                self.buffer += os.read(self.fd, 65536)
+        self.wait_prompt()
+        return time.perf_counter() - start
+
+    def close(self):
+        os.write(self.fd, b":q\r")
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "weather-or-not"))
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "weather-bench"))
+    args = parser.parse_args()
+    server = Server()
+    work = tempfile.mkdtemp(prefix="won-bench-")
+    rows = []
+
+    def fresh_home():
+        home = tempfile.mkdtemp(dir=work)
+        return home, environment(server, home)
+
+    # 1. One-shot, alternating: weather-or-not (empty cache), curl (the same three requests), ansiweather.
+    curl_urls = ["%s/geo/1.0/direct?q=London&limit=5&appid=%s" % (server.base, KEY),
+                 "%s/data/2.5/weather?lat=51.5&lon=-0.12&units=metric&lang=en&appid=%s" % (server.base, KEY),
+                 "%s/data/2.5/forecast?lat=51.5&lon=-0.12&units=metric&lang=en&appid=%s" % (server.base, KEY)]
+    curl_argv = ["curl", "-sf"] + sum([["-o", "/dev/null", u] for u in curl_urls], [])
+    ansi = shutil.which("ansiweather")
+    fetch = os.path.join(work, "fetch")
+    with open(fetch, "w") as f:
+        f.write("#!/bin/sh\nexec curl -sf \"$(echo \"$1\" | sed 's|https://api.openweathermap.org|%s|')\"\n" % server.base)
+    os.chmod(fetch, 0o755)
+    ansi_rc = os.path.join(work, "ansiweatherrc")
+    with open(ansi_rc, "w") as f:
+        f.write("api_key:%s\nfetch_cmd:%s\nshow_uvi:false\nlocation:London\n" % (KEY, fetch))
+    times = {"won": [], "curl": [], "ansi": []}
+    memory = {"won": [], "curl": [], "ansi": []}
+    home, env = fresh_home()
+    cache = os.path.join(home, "cache", "weather-or-not")
+    for i in range(args.runs):
+        for name, argv in (("won", [args.binary, "London"]), ("curl", curl_argv),
+                           ("ansi", [ansi, "-l", "London"] if ansi else None)):
+            if argv is None:
+                continue
+            run_env = dict(env, ANSIWEATHERRC=ansi_rc) if name == "ansi" else env
+            if name == "won" and os.path.isdir(cache):
+                for entry in os.listdir(cache):  # an expired cache: every run makes its three requests
+                    os.remove(os.path.join(cache, entry))
+            t, m = timed(argv, run_env)
+            times[name].append(t)
+            memory[name].append(m)
+    won, curl = median_ms(times["won"]), median_ms(times["curl"])
+    rows.append(("one-shot `weather-or-not London` (3 requests, cache emptied)", "%.1f ms, %.1f MiB" % (won, statistics.median(memory["won"]))))
+    rows.append(("curl, the same 3 requests", "%.1f ms, %.1f MiB" % (curl, statistics.median(memory["curl"]))))
+    rows.append(("ratio to curl (target ≤ 1.5×)", "%.2f×" % (won / curl)))
+    if times["ansi"]:
+        an = median_ms(times["ansi"])
+        rows.append(("ansiweather -l London (1 request)", "%.1f ms, %.1f MiB" % (an, statistics.median(memory["ansi"]))))
+        rows.append(("ansiweather ÷ weather-or-not (target ≥ 10×)", "%.1f×" % (an / won)))
+    else:
+        rows.append(("ansiweather", "not installed (apt-get install ansiweather)"))
+
+    # 2. A new search with 100 ms of server latency: parallel current + forecast means about 2 round trips, not 3.
+    server.latency = 0.1
+    slow = []
+    for i in range(max(5, args.runs // 3)):
+        home, env = fresh_home()
+        slow.append(timed([args.binary, "Slowtown %d" % i], env)[0])
+    server.latency = 0.0
+    rows.append(("new search with 100 ms per request: total ÷ 2 round trips (target ≤ 1.3)",
+                 "%.2f (%.0f ms)" % (median_ms(slow) / 200, median_ms(slow))))
+
+    # 3. Interactive latency through a pseudo-terminal, and launch to first prompt.
+    home, env = fresh_home()
+    actions = {"new city": [], ":hourly": [], ":5day": [], ":units imperial": [], ":units metric": [], "recent city": []}
+    requests = {k: 0 for k in actions}
+    launch = []
+    for i in range(max(5, args.runs // 2)):
+        start = time.perf_counter()
+        term = Terminal([args.binary], env)
+        term.wait_prompt()
+        launch.append(time.perf_counter() - start)
+        for name, line in (("new city", "Newtown %d" % i), (":hourly", ":hourly"), (":5day", ":5day"),
+                           (":units imperial", ":units imperial"), (":units metric", ":units metric"),
+                           ("recent city", "Newtown 0" if i > 0 else "Newtown 0")):
+            before = server.total()
+            actions[name].append(term.run(line))
+            requests[name] += server.total() - before
+        term.close()
+    runs = len(actions["new city"])
+    for name, values in actions.items():
+        rows.append(("prompt: %s, Enter to rendered (requests per time)" % name,
+                     "%.1f ms (%.1f)" % (median_ms(values), requests[name] / runs)))
+    rows.append(("launch to first prompt (resuming the last city, cache fresh)", "%.1f ms" % median_ms(launch)))
+
+    # 4. API economy: the scripted session, then a relaunch within the freshness window.
+    home, env = fresh_home()
+    server.reset()
+    timed([args.binary], env, b"Economy\n:hourly\n:5day\n:units imperial\n:hourly\nEconomy\n")
+    session = server.total()
+    server.reset()
+    timed([args.binary], env, b":hourly\n")
+    relaunch = server.total()
+    rows.append(("requests: search, :hourly, :5day, :units imperial, :hourly, same search (target 3)", str(session)))
+    rows.append(("requests: relaunch showing :hourly (target 0)", str(relaunch)))
+
+    # 5. Start-up and memory.
+    version = [timed([args.binary, "--version"], env)[0] for _ in range(max(20, args.runs))]
+    rows.append(("`--version`", "%.1f ms" % median_ms(version)))
+    home, env = fresh_home()
+    script = "".join("City number %d\n:hourly\n" % i for i in range(50)).encode()
+    _, peak = timed([args.binary], env, script)
+    rows.append(("peak memory, a piped session of 50 searches (target < 40 MB)", "%.1f MiB" % peak))
+
+    # 6. In-process decoding and formatting.
+    bench_lines = []
+    if os.path.exists(args.bench):
+        out = subprocess.run([args.bench, FIXTURES, "1000"], capture_output=True, text=True).stdout
+        bench_lines = [l for l in out.splitlines() if "µs" in l]
+    for line in bench_lines:
+        label, value = line.rsplit(None, 2)[0], " ".join(line.rsplit(None, 2)[1:])
+        rows.append(("in-process: " + label.strip(), value))
+
+    shutil.rmtree(work, ignore_errors=True)
+    print("| measure | median |")
+    print("|---|---|")
+    for label, value in rows:
+        print("| %s | %s |" % (label, value))
+
+
+if __name__ == "__main__":
+    main()
