@@ -36,8 +36,11 @@ struct WeatherOrNot: AsyncParsableCommand {
     @Flag(help: "Use the bundled sample data: no key, no network, not real weather.")
     var offline = false
 
-    @Flag(help: "ASCII only: no Unicode glyphs.")
+    @Flag(help: "ASCII only: no Unicode glyphs or graphs.")
     var ascii = false
+
+    @Option(help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
 
     @Option(help: "OpenWeather API key (default: $OPENWEATHER_API_KEY).")
     var apiKey: String?
@@ -56,6 +59,11 @@ struct WeatherOrNot: AsyncParsableCommand {
         let status = await Launcher(options: self).run()
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// When to colour the output.
+enum ColorChoice: String, ExpressibleByArgument {
+    case auto, always, never
 }
 
 extension UnitSystem: ExpressibleByArgument {}

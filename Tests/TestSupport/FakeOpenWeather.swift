@@ -3,7 +3,7 @@ import Foundation
 /// Routes OpenWeather's four endpoints to fixture files, as the real server would answer them.
 ///
 /// Direct geocoding serves `geo_<first word of q, lowercased, accents removed>.json` (or `[]`); reverse serves Testford;
-/// weather and forecast serve Testford's files. A request without `appid` gets the 401 body.
+/// weather serves Daytown's clear afternoon at 20, 20 and Testford's rainy night elsewhere; the forecast is Testford's. A request without `appid` gets the 401 body.
 public enum FakeOpenWeather {
     public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
         guard let key = request.value("appid"), !key.isEmpty else {
@@ -20,7 +20,8 @@ public enum FakeOpenWeather {
         case "/geo/1.0/reverse":
             return .json(Fixtures.data("geo_testford.json"))
         case "/data/2.5/weather":
-            return .json(Fixtures.data("current_testford.json"))
+            // Daytown (20, 20) is a clear afternoon; everywhere else is Testford's rainy night.
+            return .json(Fixtures.data(request.value("lat") == "20.0000" ? "current_daytown.json" : "current_testford.json"))
         case "/data/2.5/forecast":
             return .json(Fixtures.data("forecast_testford.json"))
         default:

@@ -113,6 +113,22 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Waits until the program has put the terminal in raw (non-canonical) mode, as libedit does while editing.
+    /// libedit shows its prompt a moment before switching; a Ctrl-D sent in that gap is the canonical-mode end-of-file
+    /// marker, which the switch discards.
+    @discardableResult
+    public func waitForRawMode(timeout: Double = 5) async -> Bool {
+        await offThread {
+            let deadline = Date().addingTimeInterval(timeout)
+            var settings = termios()
+            while Date() < deadline {
+                if tcgetattr(self.master, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) == 0 { return true }
+                usleep(1000)
+            }
+            return false
+        }
+    }
+
     /// Reads whatever arrives within `seconds`.
     public func drain(for seconds: Double) async {
         await offThread { self.blockingDrain(for: seconds) }

@@ -63,6 +63,7 @@ struct PromptTests {
         #expect(server.requests(to: "/data/2.5/weather").first?.value("lat") == "-22.9110")
         terminal.send("zur\t\r")
         #expect(await terminal.waitFor("Zürich> "))
+        #expect(await terminal.waitForRawMode())
         terminal.send("\u{4}")
         let status = await terminal.waitForExit()
         #expect(status == 0, "\(terminal.diagnostics)")
@@ -134,6 +135,7 @@ struct PromptTests {
         defer { runner.remove() }
         let terminal = try runner.terminal(["--offline"])
         #expect(await terminal.waitFor("weather (offline)> "))
+        #expect(await terminal.waitForRawMode())
         terminal.send("\u{4}")
         let status = await terminal.waitForExit()
         #expect(status == 0, "\(terminal.diagnostics)")

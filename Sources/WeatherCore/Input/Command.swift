@@ -12,6 +12,10 @@ public enum Command: Equatable, Sendable {
     case clock(ClockStyle)
     case recent
     case pick(Int)
+    /// `:rain`: when it next rains or snows.
+    case rain
+    /// `:compare A; B`: two places side by side.
+    case compare(String, String)
     case offline(Bool)
     case help
     case quit
@@ -19,7 +23,9 @@ public enum Command: Equatable, Sendable {
     case empty
 
     /// Command names, for `:help` and completion.
-    public static let names = [":hourly", ":5day", ":units", ":clock", ":recent", ":pick", ":offline", ":help", ":quit"]
+    public static let names = [
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":recent", ":pick", ":offline", ":help", ":quit",
+    ]
     /// The most slots `:hourly` can show: the forecast's 40.
     public static let maximumSlots = 40
 
@@ -31,6 +37,15 @@ public enum Command: Equatable, Sendable {
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }
         let words = trimmed.dropFirst().split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         let name = words.first ?? ""
+        if name == "compare" {
+            // Place names keep their case and spaces: split what follows the command at ";".
+            let rest = trimmed.dropFirst().drop { !$0.isWhitespace }
+            let places = rest.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard places.count == 2, !places[0].isEmpty, !places[1].isEmpty else {
+                throw .invalidInput(":compare takes two places separated by \";\": for example :compare London; Paris, FR.")
+            }
+            return .compare(places[0], places[1])
+        }
         let argument = words.dropFirst().first
         guard words.count <= 2 else { throw .invalidInput("\":\(name.sanitizedForTerminal)\" takes at most one argument; see :help.") }
         switch name {
@@ -56,6 +71,9 @@ public enum Command: Equatable, Sendable {
                 throw .invalidInput("The clock is 12 or 24: for example :clock 12.")
             }
             return .clock(clock)
+        case "rain":
+            try noArgument(argument, name)
+            return .rain
         case "recent", "r":
             try noArgument(argument, name)
             return .recent

@@ -50,13 +50,19 @@ public struct HourlyRow: Codable, Equatable, Sendable {
     /// "85%", only when above 0.
     public var humidity: String?
     public var wind: String
-    /// True when the row starts a new local calendar day ("Mon" then is the day's name).
+    /// The day's name ("Mon") when the row starts a new local calendar day.
     public var startsDay: String?
+    /// "Sunrise" or "Sunset" for a row that marks the sun, inserted in time order; nil for a weather row.
+    public var event: String?
 }
 
 /// The hourly view: "Now" and the coming 3-hour slots.
 public struct HourlyDisplay: Codable, Equatable, Sendable {
     public var place: String
+    /// One line written from the data: "Rain from 15:00 to 21:00, then dry".
+    public var summary: String
+    /// How many hours the rows cover.
+    public var hours: Int
     public var rows: [HourlyRow]
     public var notice: String?
 }
@@ -79,6 +85,8 @@ public struct DayRow: Codable, Equatable, Sendable {
 /// The 5-day view.
 public struct DailyDisplay: Codable, Equatable, Sendable {
     public var place: String
+    /// One line written from the data: "Dry all week, highs 12–16°".
+    public var summary: String
     public var rows: [DayRow]
     public var notice: String?
 }

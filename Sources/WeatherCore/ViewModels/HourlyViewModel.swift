@@ -38,6 +38,11 @@ public final class HourlyViewModel {
 
     public func cancel() { loader.runner.cancel() }
 
+    /// When it next rains or snows, from the loaded report (`:rain`).
+    public var rainOutlook: String? {
+        loader.report.map { loader.formatter(options).rainOutlook($0) }
+    }
+
     public var display: HourlyDisplay? {
         loader.report.map { loader.formatter(options).hourly($0, count: count) }
     }

@@ -14,10 +14,14 @@ final class Console {
     let useColor: Bool
     let useUnicode: Bool
 
-    init(environment: [String: String], ascii: Bool) {
+    init(environment: [String: String], ascii: Bool, color: ColorChoice) {
         isTerminal = isatty(STDOUT_FILENO) == 1
         isInteractive = isatty(STDIN_FILENO) == 1
-        useColor = isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        switch color {
+        case .always: useColor = true
+        case .never: useColor = false
+        case .auto: useColor = isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        }
         useUnicode = !ascii && Console.localeIsUTF8(environment)
     }
 
@@ -29,11 +33,12 @@ final class Console {
     }
 
     func write(_ text: String) {
-        Console.writeAll(STDOUT_FILENO, text)
+        Console.writeAll(STDOUT_FILENO, useUnicode ? text : text.asciiOnly)
     }
 
     func error(_ text: String) {
-        Console.writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n")
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        Console.writeAll(STDERR_FILENO, useUnicode ? line : line.asciiOnly)
     }
 
     nonisolated static func writeAll(_ fd: Int32, _ text: String) {
@@ -50,6 +55,9 @@ final class Console {
             }
         }
     }
+
+    /// Whether output may use characters beyond ASCII (a UTF-8 locale and no --ascii).
+    var unicode: Bool { useUnicode }
 
     /// True when LC_ALL, LC_CTYPE or LANG (the first set) names UTF-8.
     static func localeIsUTF8(_ environment: [String: String]) -> Bool {

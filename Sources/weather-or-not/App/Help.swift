@@ -8,6 +8,8 @@ enum Help {
         Commands:
           :hourly [N]      the next N 3-hour steps (default 8, at most 40)
           :5day            five days, starting today
+          :rain            when it next rains or snows, for how long and how much
+          :compare A; B    two places side by side
           :units metric|imperial|standard
           :clock 12|24
           :recent          cities you looked up

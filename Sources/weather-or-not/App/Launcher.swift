@@ -8,7 +8,7 @@ struct Launcher {
 
     func run() async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        let console = Console(environment: environment, ascii: options.ascii)
+        let console = Console(environment: environment, ascii: options.ascii, color: options.color)
         let paths = AppPaths(environment: environment)
         let (store, loaded) = PreferencesStore.open(at: paths.preferences)
         if let warning = loaded.warning { console.error(warning) }

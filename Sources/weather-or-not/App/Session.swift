@@ -5,7 +5,7 @@ import WeatherCore
 /// Shared by the interactive prompt, piped input and one-shot runs.
 @MainActor
 final class Session {
-    enum View { case current, hourly, daily }
+    enum View { case current, hourly, daily, rain, compare }
 
     private(set) var preferences: Preferences
     private let store: PreferencesStore
@@ -16,6 +16,7 @@ final class Session {
     private var current: CurrentWeatherViewModel
     private var hourly: HourlyViewModel
     private var daily: DailyViewModel
+    private var comparison: CompareViewModel
     /// The city the commands apply to: the last one shown, or the last one from the preferences.
     private(set) var place: Place?
     /// The view whose updates are printed; the others' (after a units change) are not.
@@ -42,6 +43,7 @@ final class Session {
         current = CurrentWeatherViewModel(service: service, options: options)
         hourly = HourlyViewModel(service: service, options: options)
         daily = DailyViewModel(service: service, options: options)
+        comparison = CompareViewModel(service: service, options: options)
         place = preferences.lastCity
         bind()
     }
@@ -61,7 +63,12 @@ final class Session {
             guard activeView == .daily else { return }
             emit(display) { renderer.daily($0) }
         }
-        for set in [{ self.current.onError = $0 }, { self.hourly.onError = $0 }, { self.daily.onError = $0 }] as [(@escaping (WeatherError) -> Void) -> Void] {
+        comparison.onUpdate = { [unowned self] first, second in
+            emit([first, second]) { renderer.compare($0[0], $0[1]) }
+        }
+        for set in [
+            { self.current.onError = $0 }, { self.hourly.onError = $0 }, { self.daily.onError = $0 }, { self.comparison.onError = $0 },
+        ] as [(@escaping (WeatherError) -> Void) -> Void] {
             set { [unowned self] error in
                 if oneShot { console.error(error.message) } else { console.write(renderer.error(error)) }
             }
@@ -70,6 +77,7 @@ final class Session {
         current.onLoadingChanged = loading
         hourly.onLoadingChanged = loading
         daily.onLoadingChanged = loading
+        comparison.onLoadingChanged = loading
     }
 
     /// Set for one-shot runs: errors go to standard error.
@@ -122,6 +130,11 @@ final class Session {
             await finish(await current.pick(number), remember: true)
         case .offline(let on):
             setOffline(on)
+        case .rain:
+            await showRain()
+        case .compare(let first, let second):
+            activeView = .compare
+            lastOutcome = await comparison.compare(first, second)
         case .help:
             say(Help.text)
         }
@@ -161,6 +174,14 @@ final class Session {
         lastOutcome = await hourly.show(place, count: count ?? HourlyViewModel.defaultCount)
     }
 
+    /// When it next rains or snows at the current city (from the cached forecast).
+    func showRain() async {
+        guard let place else { return say("No city yet: type a city name first, such as London.") }
+        activeView = .rain
+        lastOutcome = await hourly.show(place, count: hourly.count)
+        if lastOutcome == .updated, let outlook = hourly.rainOutlook { say("\(place.displayName): \(outlook)") }
+    }
+
     func showDaily() async {
         guard let place else { return say("No city yet: type a city name first, such as London.") }
         activeView = .daily
@@ -169,6 +190,7 @@ final class Session {
 
     /// Cancels whatever request is in flight (Ctrl-C).
     func cancelRequests() {
+        comparison.cancel()
         current.cancel()
         hourly.cancel()
         daily.cancel()
@@ -176,6 +198,10 @@ final class Session {
 
     private func finish(_ outcome: RequestOutcome, remember: Bool) async {
         lastOutcome = outcome
+        if case .failed(.placeNotFound(let query)) = outcome, !jsonOutput {
+            let near = PlaceSuggestions.closest(to: query, among: preferences.recentCities)
+            if !near.isEmpty { say("Did you mean " + near.map(\.displayName).joined(separator: " or ") + "?") }
+        }
         guard outcome == .updated, let shown = current.place else { return }
         place = shown
         if current.matches.count > 1, !jsonOutput { console.write(renderer.matches(current.matches, shown: shown)) }
@@ -201,6 +227,7 @@ final class Session {
         current.options = options
         hourly.options = options
         daily.options = options
+        comparison.options = options
     }
 
     private func setOffline(_ on: Bool) {
@@ -211,6 +238,7 @@ final class Session {
         current = CurrentWeatherViewModel(service: service, options: options)
         hourly = HourlyViewModel(service: service, options: options)
         daily = DailyViewModel(service: service, options: options)
+        comparison = CompareViewModel(service: service, options: options)
         bind()
         say(on
             ? "Offline mode on: sample data (not real weather) for \(SampleDataTransport().placeNames.joined(separator: ", "))."

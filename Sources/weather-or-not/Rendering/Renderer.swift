@@ -6,72 +6,141 @@ struct Renderer {
     var style: Style
     var width: Int
 
+    // MARK: Current
+
     func current(_ d: CurrentWeatherDisplay) -> String {
         var lines: [String] = []
         if let notice = d.notice { lines.append(style.warning("! " + notice.sanitizedForTerminal)) }
         lines.append(style.bold(d.place.sanitizedForTerminal) + "  " + style.dim(d.observedAt))
         let temperature = style.temperature(d.temperature, celsius: d.temperatureCelsius)
-        lines.append("  \(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition.sanitizedForTerminal), \(temperature) (feels like \(d.feelsLike))")
+        var details = ["\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition.sanitizedForTerminal), \(temperature) (feels like \(d.feelsLike))"]
         var rows: [[String]] = []
         if let high = d.high, let low = d.low { rows.append(["High / low", "\(high) / \(low)"]) }
-        var wind = d.wind
-        if let direction = d.windDirection { wind += " from \(direction)" + (style.unicode ? " \(d.windArrow ?? "")" : "") }
-        if let gusts = d.gusts { wind += ", gusts \(gusts)" }
-        rows.append(["Wind", wind])
+        rows.append(["Wind", wind(d)])
         rows.append(["Humidity", d.humidity])
         rows.append(["Pressure", d.pressure])
         if let visibility = d.visibility { rows.append(["Visibility", visibility]) }
         if let clouds = d.cloudCover { rows.append(["Cloud cover", clouds]) }
         if let precipitation = d.precipitation { rows.append(["Precipitation", precipitation]) }
         if let sunrise = d.sunrise, let sunset = d.sunset { rows.append(["Sun", "rises \(sunrise), sets \(sunset)"]) }
-        lines += TextLayout.table(rows).map { "  " + $0 }
+        details += TextLayout.table(rows, ascii: !style.unicode)
+        let art = Art.lines(d.conditionGroup, night: d.isNight)
+        guard width >= 60, !art.isEmpty else {
+            return (lines + details.map { "  " + $0 }).joined(separator: "\n") + "\n"
+        }
+        for i in 0..<max(art.count, details.count) {
+            let picture = i < art.count ? style.art(TextLayout.pad(art[i], Art.width), d.conditionGroup) : String(repeating: " ", count: Art.width)
+            let text = i < details.count ? details[i] : ""
+            lines.append((picture + "  " + text).trimmingTrailingSpaces)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    private func wind(_ d: CurrentWeatherDisplay) -> String {
+        var wind = d.wind
+        if let direction = d.windDirection { wind += " from \(direction)" + (style.unicode ? " \(d.windArrow ?? "")" : "") }
+        if let gusts = d.gusts { wind += ", gusts \(gusts)" }
+        return wind
+    }
+
+    // MARK: Hourly
 
     func hourly(_ d: HourlyDisplay) -> String {
         var lines: [String] = []
         if let notice = d.notice { lines.append(style.warning("! " + notice.sanitizedForTerminal)) }
-        let hours = (d.rows.count - 1) * 3
-        lines.append(style.bold(d.place.sanitizedForTerminal) + style.dim(": the next \(hours) hours"))
-        let conditionWidth = max(12, min(24, width - 52))
-        var table: [[String]] = [["", "Time", "", "Condition", "Temp", "Precip", "Amount", "Humidity", "Wind"]]
+        lines.append(style.bold(d.place.sanitizedForTerminal) + style.dim(": the next \(d.hours) hours"))
+        lines.append(d.summary)
+        let weather = d.rows.filter { $0.event == nil }
+        let coldest = weather.map(\.temperatureCelsius).min() ?? 0
+        let warmest = weather.map(\.temperatureCelsius).max() ?? 0
+        let conditionWidth = max(12, min(24, width - 60))
+        var table: [[String]] = [["Time", "", "Condition", "Temp", "", "Precip", "", "Amount", "Humidity", "Wind"]]
+        var separators: [Int: String] = [:]
         for row in d.rows {
+            if let day = row.startsDay { separators[table.count] = day }
+            if let event = row.event {
+                let mark = event == "Sunrise" ? (style.unicode ? "↑" : "^") : (style.unicode ? "↓" : "v")
+                table.append([row.time, mark, row.condition, "", "", "", "", "", "", ""])
+                continue
+            }
             table.append([
-                row.startsDay ?? "", row.time, style.glyph(row.conditionGroup, night: row.isNight),
+                row.time, style.glyph(row.conditionGroup, night: row.isNight),
                 TextLayout.truncate(row.condition.sanitizedForTerminal, conditionWidth, unicode: style.unicode),
-                row.temperature, row.precipitationChance ?? "", row.precipitationAmount ?? "", row.humidity ?? "", row.wind,
+                row.temperature, Graph.level(row.temperatureCelsius, low: coldest, high: warmest, unicode: style.unicode),
+                row.precipitationChance ?? "", row.precipitationChance.map { Graph.bar(percent: $0, unicode: style.unicode) } ?? "",
+                row.precipitationAmount ?? "", row.humidity ?? "", row.wind,
             ])
         }
-        let laidOut = TextLayout.table(table, rightAligned: [4, 5, 6, 7, 8])
+        let laidOut = TextLayout.table(table, rightAligned: [3, 5, 7, 8, 9], ascii: !style.unicode)
+        let ruleWidth = laidOut.map(TextLayout.width).max() ?? 40
         for (i, line) in laidOut.enumerated() {
+            if let day = separators[i] {
+                let label = (style.unicode ? "── " : "-- ") + day + " "
+                lines.append(style.dim(label + String(repeating: style.unicode ? "─" : "-", count: max(0, ruleWidth - TextLayout.width(label)))))
+            }
             if i == 0 {
                 lines.append(style.dim(line))
+            } else if let row = rowFor(i, in: d.rows), row.event == nil {
+                lines.append(colourTemperature(line, style.unicode ? row.temperature : row.temperature.asciiOnly, row.temperatureCelsius))
             } else {
-                lines.append(colourTemperature(line, d.rows[i - 1].temperature, d.rows[i - 1].temperatureCelsius))
+                lines.append(style.dim(line))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    private func rowFor(_ tableIndex: Int, in rows: [HourlyRow]) -> HourlyRow? {
+        tableIndex - 1 < rows.count ? rows[tableIndex - 1] : nil
+    }
+
+    // MARK: Daily
+
     func daily(_ d: DailyDisplay) -> String {
         var lines: [String] = []
         if let notice = d.notice { lines.append(style.warning("! " + notice.sanitizedForTerminal)) }
         lines.append(style.bold(d.place.sanitizedForTerminal) + style.dim(": \(d.rows.count) days"))
-        var table: [[String]] = [["Day", "", "Condition", "Low", "High", "Precip", "Amount"]]
+        lines.append(d.summary)
+        let coldest = d.rows.map(\.lowCelsius).min() ?? 0
+        let warmest = d.rows.map(\.highCelsius).max() ?? 0
+        let barWidth = max(10, min(30, width - 62))
+        var table: [[String]] = [["Day", "", "Condition", "Low", "", "High", "Precip", "Amount"]]
         for row in d.rows {
             table.append([
-                row.day, style.glyph(row.conditionGroup, night: false), row.condition.sanitizedForTerminal,
-                row.low, row.high, row.precipitationChance, row.precipitationAmount ?? "",
+                row.day, style.glyph(row.conditionGroup, night: false), row.condition.sanitizedForTerminal, row.low,
+                Graph.range(low: row.lowCelsius, high: row.highCelsius, from: coldest, to: warmest, width: barWidth, unicode: style.unicode),
+                row.high, row.precipitationChance, row.precipitationAmount ?? "",
             ])
         }
-        let laidOut = TextLayout.table(table, rightAligned: [3, 4, 5, 6])
+        let laidOut = TextLayout.table(table, rightAligned: [3, 6, 7], ascii: !style.unicode)
         lines.append(style.dim(laidOut[0]))
         for (row, line) in zip(d.rows, laidOut.dropFirst()) {
-            let coloured = colourTemperature(colourTemperature(line, row.high, row.highCelsius), row.low, row.lowCelsius)
-            lines.append(coloured)
+            let (high, low) = style.unicode ? (row.high, row.low) : (row.high.asciiOnly, row.low.asciiOnly)
+            lines.append(colourTemperature(colourTemperature(line, high, row.highCelsius), low, row.lowCelsius))
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    // MARK: Compare
+
+    /// Two current views side by side.
+    func compare(_ a: CurrentWeatherDisplay, _ b: CurrentWeatherDisplay) -> String {
+        func column(_ d: CurrentWeatherDisplay) -> [String] {
+            [
+                d.place.sanitizedForTerminal, d.observedAt,
+                "\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition.sanitizedForTerminal)",
+                "\(d.temperature) (feels like \(d.feelsLike))",
+                d.high.flatMap { high in d.low.map { "\(high) / \($0)" } } ?? "",
+                wind(d), d.humidity, d.precipitation ?? "none", d.notice ?? "",
+            ]
+        }
+        let labels = ["", "", "Now", "Temperature", "High / low", "Wind", "Humidity", "Precipitation", ""]
+        let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
+            .filter { !($0[0].isEmpty && $0[1].isEmpty && $0[2].isEmpty) }
+        let laidOut = TextLayout.table(rows, gap: 3, ascii: !style.unicode)
+        return laidOut.enumerated().map { $0.offset == 0 ? style.bold($0.element) : $0.element }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Lines
 
     /// The other places a search matched, numbered for `:pick`.
     func matches(_ places: [Place], shown: Place?) -> String {
@@ -88,7 +157,15 @@ struct Renderer {
     func error(_ error: WeatherError) -> String { style.failure(error.message) + "\n" }
 
     private func colourTemperature(_ line: String, _ text: String, _ celsius: Double) -> String {
-        guard style.color, let range = line.range(of: text) else { return line }
+        guard style.color, !text.isEmpty, let range = line.range(of: text) else { return line }
         return line.replacingCharacters(in: range, with: style.temperature(text, celsius: celsius))
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }

@@ -20,6 +20,20 @@ struct Style: Sendable {
         return "\u{1B}[38;5;\(code)m\(text)\u{1B}[0m"
     }
 
+    /// A drawing line in its condition's colour: sun yellow, rain blue, snow white, storm magenta, clouds grey.
+    func art(_ text: String, _ group: ConditionGroup) -> String {
+        guard color else { return text }
+        let code: Int
+        switch group {
+        case .clear, .fewClouds: code = 220
+        case .rain, .showers, .drizzle, .freezingRain: code = 75
+        case .snow, .sleet: code = 255
+        case .thunderstorm: code = 177
+        default: code = 250
+        }
+        return "\u{1B}[38;5;\(code)m\(text)\u{1B}[0m"
+    }
+
     /// A one-column glyph for a condition, day or night; plain ASCII when the locale is not UTF-8.
     func glyph(_ group: ConditionGroup, night: Bool) -> String {
         switch group {

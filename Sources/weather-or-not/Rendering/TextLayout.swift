@@ -45,7 +45,9 @@ enum TextLayout {
     }
 
     /// Lays rows out in columns, each as wide as its widest cell; `rightAligned` columns line up their ends.
-    static func table(_ rows: [[String]], rightAligned: Set<Int> = [], gap: Int = 2) -> [String] {
+    /// `ascii` converts every cell to plain ASCII first, so columns line up after the conversion.
+    static func table(_ rows: [[String]], rightAligned: Set<Int> = [], gap: Int = 2, ascii: Bool = false) -> [String] {
+        let rows = ascii ? rows.map { $0.map(\.asciiOnly) } : rows
         let columnCount = rows.map(\.count).max() ?? 0
         var widths = Array(repeating: 0, count: columnCount)
         for row in rows {

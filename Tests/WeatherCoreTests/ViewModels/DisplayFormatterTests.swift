@@ -36,17 +36,28 @@ struct DisplayFormatterTests {
 
     @Test func hourlyRowsStartWithNowAndMarkNewDays() throws {
         let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
-        #expect(display.rows.count == 9)
-        #expect(display.rows[0].time == "Now")
-        #expect(display.rows[0].precipitationChance == nil)
-        #expect(display.rows[1].time == "00:00")
-        #expect(display.rows[1].startsDay == "Tue")  // 23:30 Monday, then Tuesday's first slot
-        #expect(display.rows[2].startsDay == nil)
-        #expect(display.rows[5].precipitationAmount == "1.3 mm")
-        #expect(display.rows[1].precipitationAmount == nil)
-        #expect(display.rows[8].humidity == "100%")
+        let weather = display.rows.filter { $0.event == nil }
+        #expect(weather.count == 9)
+        #expect(display.hours == 24)
+        #expect(weather[0].time == "Now")
+        #expect(weather[0].precipitationChance == nil)
+        #expect(weather[1].time == "00:00")
+        #expect(weather[1].startsDay == "Tue")  // 23:30 Monday, then Tuesday's first slot
+        #expect(weather[2].startsDay == nil)
+        #expect(weather[5].precipitationAmount == "1.3 mm")
+        #expect(weather[1].precipitationAmount == nil)
+        #expect(weather[8].humidity == "100%")
         let all = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 99)
-        #expect(all.rows.count == 41)
+        #expect(all.rows.filter { $0.event == nil }.count == 41)
+    }
+
+    @Test func sunriseAndSunsetRowsStandInTimeOrder() throws {
+        let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
+        #expect(display.rows.compactMap(\.event) == ["Sunrise", "Sunset"])
+        let times = display.rows.dropFirst().map(\.time)
+        #expect(times == ["00:00", "03:00", "06:00", "07:13", "09:00", "12:00", "15:00", "16:06", "18:00", "21:00"])
+        let days = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 16)
+        #expect(days.rows.compactMap(\.event) == ["Sunrise", "Sunset", "Sunrise", "Sunset"])
     }
 
     @Test func dailyRowsStartWithToday() throws {

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Two places side by side: both searched at once, published together.
+@MainActor
+public final class CompareViewModel {
+    public var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
+    public var onError: ((WeatherError) -> Void)? {
+        get { runner.onError }
+        set { runner.onError = newValue }
+    }
+    public var onLoadingChanged: ((Bool) -> Void)? {
+        get { runner.onLoadingChanged }
+        set { runner.onLoadingChanged = newValue }
+    }
+    public var options: DisplayOptions
+
+    private let service: any WeatherProviding
+    private let runner = RequestRunner()
+    private let now: @Sendable () -> Date
+
+    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+        self.service = service
+        self.options = options
+        self.now = now
+    }
+
+    /// Finds both places and fetches their weather concurrently (each the first match of its search).
+    @discardableResult
+    public func compare(_ first: String, _ second: String) async -> RequestOutcome {
+        let service = service
+        return await runner.run({
+            async let a = Self.report(service, first)
+            async let b = Self.report(service, second)
+            return try await (a, b)
+        }, apply: { reports in
+            let formatter = DisplayFormatter(options: self.options, now: self.now())
+            self.onUpdate?(formatter.current(reports.0), formatter.current(reports.1))
+        })
+    }
+
+    public func cancel() { runner.cancel() }
+
+    private nonisolated static func report(_ service: any WeatherProviding, _ text: String) async throws -> WeatherReport {
+        let places = try await service.places(matching: try LocationQuery.parse(text))
+        return try await service.report(for: places[0])
+    }
+}
