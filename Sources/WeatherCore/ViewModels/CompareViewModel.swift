@@ -2,26 +2,18 @@ import Foundation
 
 /// Two places side by side: both searched at once, published together.
 @MainActor
-public final class CompareViewModel {
+public final class CompareViewModel: RequestingViewModel {
     public var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
-    public var onError: ((WeatherError) -> Void)? {
-        get { runner.onError }
-        set { runner.onError = newValue }
-    }
-    public var onLoadingChanged: ((Bool) -> Void)? {
-        get { runner.onLoadingChanged }
-        set { runner.onLoadingChanged = newValue }
-    }
     public var options: DisplayOptions
 
     private let service: any WeatherProviding
-    private let runner = RequestRunner()
     private let now: @Sendable () -> Date
 
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.service = service
         self.options = options
         self.now = now
+        super.init()
     }
 
     /// Finds both places and fetches their weather concurrently (each the first match of its search).
@@ -38,7 +30,6 @@ public final class CompareViewModel {
         })
     }
 
-    public func cancel() { runner.cancel() }
 
     private nonisolated static func report(_ service: any WeatherProviding, _ text: String) async throws -> WeatherReport {
         let places = try await service.places(matching: try LocationQuery.parse(text))

@@ -2,19 +2,9 @@ import Foundation
 
 /// Finds a place and publishes its current weather; keeps the other matches so the view can offer them.
 @MainActor
-public final class CurrentWeatherViewModel {
+public final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
     public var onUpdate: ((CurrentWeatherDisplay) -> Void)?
-    /// Called when a request fails.
-    public var onError: ((WeatherError) -> Void)? {
-        get { runner.onError }
-        set { runner.onError = newValue }
-    }
-    /// Called with true when a request starts and false when the newest one ends.
-    public var onLoadingChanged: ((Bool) -> Void)? {
-        get { runner.onLoadingChanged }
-        set { runner.onLoadingChanged = newValue }
-    }
 
     /// The report shown now.
     public private(set) var report: WeatherReport?
@@ -25,7 +15,6 @@ public final class CurrentWeatherViewModel {
     }
 
     private let service: any WeatherProviding
-    private let runner = RequestRunner()
     private let now: @Sendable () -> Date
 
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
@@ -79,7 +68,6 @@ public final class CurrentWeatherViewModel {
     }
 
     /// Cancels the request in flight.
-    public func cancel() { runner.cancel() }
 
     /// The current display, formatted with the present options.
     public var display: CurrentWeatherDisplay? {

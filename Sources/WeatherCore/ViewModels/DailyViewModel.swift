@@ -2,16 +2,8 @@ import Foundation
 
 /// Publishes the 5-day view for a place.
 @MainActor
-public final class DailyViewModel {
+public final class DailyViewModel: RequestingViewModel {
     public var onUpdate: ((DailyDisplay) -> Void)?
-    public var onError: ((WeatherError) -> Void)? {
-        get { loader.runner.onError }
-        set { loader.runner.onError = newValue }
-    }
-    public var onLoadingChanged: ((Bool) -> Void)? {
-        get { loader.runner.onLoadingChanged }
-        set { loader.runner.onLoadingChanged = newValue }
-    }
     public var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
@@ -26,10 +18,9 @@ public final class DailyViewModel {
     /// Loads the place's report (from the cache when fresh) and publishes five days.
     @discardableResult
     public func show(_ place: Place) async -> RequestOutcome {
-        await loader.load(place) { self.publish() }
+        await loader.load(place, with: runner) { self.publish() }
     }
 
-    public func cancel() { loader.runner.cancel() }
 
     public var display: DailyDisplay? {
         loader.report.map { loader.formatter(options).daily($0) }

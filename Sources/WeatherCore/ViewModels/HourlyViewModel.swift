@@ -2,16 +2,8 @@ import Foundation
 
 /// Publishes the hourly view for a place: "Now" and the coming 3-hour slots.
 @MainActor
-public final class HourlyViewModel {
+public final class HourlyViewModel: RequestingViewModel {
     public var onUpdate: ((HourlyDisplay) -> Void)?
-    public var onError: ((WeatherError) -> Void)? {
-        get { loader.runner.onError }
-        set { loader.runner.onError = newValue }
-    }
-    public var onLoadingChanged: ((Bool) -> Void)? {
-        get { loader.runner.onLoadingChanged }
-        set { loader.runner.onLoadingChanged = newValue }
-    }
     public var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
@@ -30,13 +22,12 @@ public final class HourlyViewModel {
     @discardableResult
     public func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
         self.count = count
-        return await loader.load(place) { self.publish() }
+        return await loader.load(place, with: runner) { self.publish() }
     }
 
     /// How many slots the loaded report offers after "Now".
     public var available: Int { loader.report.map { loader.formatter(options).upcoming($0).count } ?? 0 }
 
-    public func cancel() { loader.runner.cancel() }
 
     /// When it next rains or snows, from the loaded report (`:rain`).
     public var rainOutlook: String? {

@@ -1,9 +1,8 @@
 import Foundation
 
-/// The shared part of the forecast view models: loads one place's report through a `RequestRunner` and keeps it.
+/// The shared part of the forecast view models: loads one place's report and keeps it.
 @MainActor
 final class ReportLoader {
-    let runner = RequestRunner()
     private(set) var report: WeatherReport?
     private let service: any WeatherProviding
     private let now: @Sendable () -> Date
@@ -13,7 +12,8 @@ final class ReportLoader {
         self.now = now
     }
 
-    func load(_ place: Place, then publish: @escaping @MainActor () -> Void) async -> RequestOutcome {
+    /// Loads the report through the view model's `runner`, so newest-wins and its callbacks apply.
+    func load(_ place: Place, with runner: RequestRunner, then publish: @escaping @MainActor () -> Void) async -> RequestOutcome {
         let service = service
         return await runner.run({ try await service.report(for: place) }, apply: { report in
             self.report = report
