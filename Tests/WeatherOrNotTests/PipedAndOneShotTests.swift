@@ -197,3 +197,17 @@ struct OfflineModeTests {
         #expect(server.requests(to: "/geo/1.0/direct").compactMap { $0.value("q") } == ["Testford"])  // Tokyo never went out
     }
 }
+
+struct UnitsAfterOtherViewsTests {
+    @Test func unitsAfterACompareRedrawTheCurrentCity() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(input: "Testford\n:compare Testford; Daytown\n:units imperial\n:rain\n:clock 12\n")
+        #expect(result.status == 0)
+        let afterCompare = result.stdout.components(separatedBy: "Precipitation   Rain 0.8 mm").last ?? ""
+        #expect(afterCompare.contains("45°F (feels like 41°F)"))
+        #expect(afterCompare.contains("Mon 11:30 PM (UTC+00:00)"))
+    }
+}

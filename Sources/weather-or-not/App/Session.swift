@@ -222,7 +222,10 @@ final class Session {
         return sameName.count == 1 ? sameName[0] : nil
     }
 
+    /// Applies units and clock to every view model; the view shown last is redrawn (after `:compare` or `:rain`,
+    /// which keep nothing to redraw, the current city's view).
     private func apply(_ preferences: Preferences) {
+        if activeView == .compare || activeView == .rain { activeView = .current }
         let options = DisplayOptions(units: preferences.units, clock: preferences.clock)
         current.options = options
         hourly.options = options

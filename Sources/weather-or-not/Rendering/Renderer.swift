@@ -122,7 +122,7 @@ struct Renderer {
 
     // MARK: Compare
 
-    /// Two current views side by side.
+    /// Two current views side by side; a notice (sample or stale data) is said once above them.
     func compare(_ a: CurrentWeatherDisplay, _ b: CurrentWeatherDisplay) -> String {
         func column(_ d: CurrentWeatherDisplay) -> [String] {
             [
@@ -130,14 +130,16 @@ struct Renderer {
                 "\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition.sanitizedForTerminal)",
                 "\(d.temperature) (feels like \(d.feelsLike))",
                 d.high.flatMap { high in d.low.map { "\(high) / \($0)" } } ?? "",
-                wind(d), d.humidity, d.precipitation ?? "none", d.notice ?? "",
+                [d.wind, d.windDirection.map { "from \($0)" }].compactMap { $0 }.joined(separator: " "),
+                d.humidity, d.precipitation ?? "none",
             ]
         }
-        let labels = ["", "", "Now", "Temperature", "High / low", "Wind", "Humidity", "Precipitation", ""]
+        let labels = ["", "", "Now", "Temperature", "High / low", "Wind", "Humidity", "Precipitation"]
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
-            .filter { !($0[0].isEmpty && $0[1].isEmpty && $0[2].isEmpty) }
+        var lines = Array(Set([a.notice, b.notice].compactMap { $0 })).sorted().map { style.warning("! " + $0.sanitizedForTerminal) }
         let laidOut = TextLayout.table(rows, gap: 3, ascii: !style.unicode)
-        return laidOut.enumerated().map { $0.offset == 0 ? style.bold($0.element) : $0.element }.joined(separator: "\n") + "\n"
+        lines += laidOut.enumerated().map { $0.offset == 0 ? style.bold($0.element) : $0.element }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: Lines
