@@ -211,3 +211,16 @@ struct UnitsAfterOtherViewsTests {
         #expect(afterCompare.contains("Mon 11:30 PM (UTC+00:00)"))
     }
 }
+
+struct DidYouMeanTests {
+    @Test func aPlaceNotFoundSuggestsTheClosestPastCities() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(input: "Testford\nTestfrod\nZzyzx\n")
+        #expect(result.stdout.contains("No place called \"Testfrod\" was found. Try \"City\", \"City, CC\""))
+        #expect(result.stdout.contains("Did you mean Testford, England, GB?"))
+        #expect(result.stdout.components(separatedBy: "Did you mean").count == 2)  // nothing close to Zzyzx
+    }
+}

@@ -32,7 +32,9 @@ struct Launcher {
             return OpenWeatherService(
                 client: OpenWeatherClient(configuration: configuration, transport: URLSessionTransport()), cache: liveCache)
         }
-        let style = Style(color: console.useColor, unicode: console.useUnicode)
+        let style = Style(
+            color: console.useColor, unicode: console.useUnicode,
+            trueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
         let session = Session(
             preferences: preferences, store: store, console: console, style: style, offline: options.offline,
             makeService: makeService)

@@ -4,6 +4,8 @@ import WeatherCore
 struct Style: Sendable {
     var color: Bool
     var unicode: Bool
+    /// 24-bit colour, when the terminal says it has it (`COLORTERM=truecolor` or `24bit`).
+    var trueColor = false
 
     static let plain = Style(color: false, unicode: false)
 
@@ -15,6 +17,13 @@ struct Style: Sendable {
     /// A temperature coloured on a cold-to-hot 256-colour scale.
     func temperature(_ text: String, celsius: Double) -> String {
         guard color else { return text }
+        if trueColor {
+            // Blue at -15 °C through green and yellow to red at 35 °C.
+            let t = min(1, max(0, (celsius + 15) / 50))
+            let hue = (1 - t) * 240
+            let (r, g, b) = Style.rgb(hue: hue)
+            return "\u{1B}[38;2;\(r);\(g);\(b)m\(text)\u{1B}[0m"
+        }
         let scale: [(Double, Int)] = [(-15, 57), (-5, 63), (0, 75), (5, 81), (10, 115), (15, 155), (20, 190), (25, 220), (30, 208), (35, 202)]
         let code = scale.last { celsius >= $0.0 }?.1 ?? 21
         return "\u{1B}[38;5;\(code)m\(text)\u{1B}[0m"
@@ -32,6 +41,21 @@ struct Style: Sendable {
         default: code = 250
         }
         return "\u{1B}[38;5;\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// A fully saturated colour for a hue in degrees (0 red, 120 green, 240 blue).
+    static func rgb(hue: Double) -> (Int, Int, Int) {
+        let h = hue / 60
+        let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(h) {
+            case 0: (1, x, 0)
+            case 1: (x, 1, 0)
+            case 2: (0, 1, x)
+            case 3: (0, x, 1)
+            default: (x, 0, 1)
+            }
+        return (Int(r * 255), Int(g * 255), Int(b * 255))
     }
 
     /// A one-column glyph for a condition, day or night; plain ASCII when the locale is not UTF-8.

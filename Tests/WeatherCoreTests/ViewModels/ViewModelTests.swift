@@ -119,3 +119,30 @@ struct ViewModelTests {
         #expect(updates == 0)
     }
 }
+
+@MainActor
+struct CompareViewModelTests {
+    @Test func bothPlacesAreFetchedAtOnce() async throws {
+        // London's geocoding is answered only once Zurich's has arrived too: one after the other would get a 503.
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        server.setHandler { [server] request in
+            if request.value("q") == "London" {
+                for _ in 0..<200 where !server.requests.contains(where: { $0.value("q") == "Zurich" }) {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                if !server.requests.contains(where: { $0.value("q") == "Zurich" }) { return .json("{}", status: 503) }
+            }
+            return FakeOpenWeather.route(request)
+        }
+        let client = OpenWeatherClient(
+            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: URLSessionTransport(), backoff: [])
+        let model = CompareViewModel(
+            service: OpenWeatherService(client: client, cache: ResponseCache(directory: nil)),
+            options: DisplayOptions(locale: Locale(identifier: "en_US")))
+        var pair: [String] = []
+        model.onUpdate = { pair = [$0.place, $1.place] }
+        #expect(await model.compare("London", "Zurich") == .updated)
+        #expect(pair == ["London, England, GB", "Zürich, Zurich, CH"])
+    }
+}
