@@ -64,6 +64,14 @@ public struct BinaryRunner: Sendable {
             stderr: String(decoding: errors.wait(), as: UTF8.self))
     }
 
+    /// Starts the program on a pseudo-terminal and waits for its first prompt (nil if none came).
+    public func prompt(_ arguments: [String] = [], extra: [String: String] = [:], expecting prompt: String = "weather> ") async throws
+        -> PseudoTerminal?
+    {
+        let terminal = try self.terminal(arguments, extra: extra)
+        return await terminal.waitFor(prompt) ? terminal : nil
+    }
+
     /// Starts the program on a pseudo-terminal.
     public func terminal(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> PseudoTerminal {
         try PseudoTerminal(executable: Self.executable, arguments: arguments, environment: environment.merging(extra) { $1 })

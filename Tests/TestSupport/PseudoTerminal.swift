@@ -129,6 +129,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Types `:q` and returns the exit status (nil if the program did not end).
+    public func quit() async -> Int32? {
+        send(":q\r")
+        return await waitForExit()
+    }
+
     /// Reads whatever arrives within `seconds`.
     public func drain(for seconds: Double) async {
         await offThread { self.blockingDrain(for: seconds) }

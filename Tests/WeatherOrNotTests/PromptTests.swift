@@ -15,12 +15,10 @@ struct PromptTests {
 
     /// A whole first session: each line typed at a fresh prompt, then `expecting` awaited, then `:q`.
     func typeInOneSession(_ runner: BinaryRunner, _ lines: [String], expecting: String) async throws {
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         for line in lines { terminal.send(line + "\r") }
         #expect(await terminal.waitFor(expecting))
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 
     @Test func aTypedCityShowsItsWeatherAndTheOtherMatches() async throws {
@@ -28,8 +26,7 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         terminal.send("London\r")
         #expect(await terminal.waitFor("London, England, GB"))
         #expect(await terminal.waitFor("moderate rain"))
@@ -37,8 +34,7 @@ struct PromptTests {
         #expect(await terminal.waitFor("London> "))
         terminal.send(":pick 2\r")
         #expect(await terminal.waitFor("London, Ontario, CA"))
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 
     @Test func tabCompletesAPastMultiWordCity() async throws {
@@ -52,8 +48,7 @@ struct PromptTests {
             Place(name: "Zürich", state: "Zurich", country: "CH", latitude: 47.3744, longitude: 8.541),
         ]
         try writePreferences(runner, preferences)
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         terminal.send("Rio\t")
         #expect(await terminal.waitFor("Janeiro, BR"))  // libedit redraws only what Tab added
         terminal.send("\r")
@@ -83,8 +78,7 @@ struct PromptTests {
         #expect(await second.waitFor("recent"))  // libedit redraws only what changed from ":q"
         second.send("\r")
         #expect(await second.waitFor("1. Testford, England, GB"))
-        second.send(":q\r")
-        #expect(await second.waitForExit() == 0)
+        #expect(await second.quit() == 0)
     }
 
     @Test func aRelaunchResumesTheLastCityWithoutAnyRequest() async throws {
@@ -101,8 +95,7 @@ struct PromptTests {
         #expect(await second.waitFor("Now"))
         #expect(await second.waitFor("Testford> "))
         #expect(server.requests.isEmpty)  // no geocoding, and the cache is fresh
-        second.send(":q\r")
-        #expect(await second.waitForExit() == 0)
+        #expect(await second.quit() == 0)
     }
 
     @Test func ctrlCCancelsASlowRequestAndClearsALine() async throws {
@@ -112,8 +105,7 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal(["--timeout", "60"])
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt(["--timeout", "60"]))
         terminal.send("Slowville\r")
         #expect(await terminal.waitFor("Fetching weather"))
         terminal.send("\u{3}")
@@ -126,8 +118,7 @@ struct PromptTests {
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford, England, GB"))
         #expect(server.requests(to: "/geo/1.0/direct").map { $0.value("q") } == ["Slowville", "Testford"])
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 
     @Test func ctrlDExitsWithStatusZero() async throws {
@@ -146,13 +137,11 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal(extra: ["LC_ALL": "C", "LANG": "C"])
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt(extra: ["LC_ALL": "C", "LANG": "C"]))
         terminal.send("Zürich\r")
         #expect(await terminal.waitFor("Zürich> "))
         #expect(server.requests(to: "/geo/1.0/direct").first?.value("q") == "Zürich")
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 
     @Test func unitsSwitchRerendersWithoutARequestAndPersists() async throws {
@@ -160,8 +149,7 @@ struct PromptTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "))
         let before = server.requests.count
@@ -171,8 +159,7 @@ struct PromptTests {
         #expect(await terminal.waitFor("Today"))
         #expect(await terminal.waitFor("Testford> "))
         #expect(server.requests.count == before)
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
         let saved = try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
         #expect(saved.units == .imperial)
     }

@@ -69,8 +69,7 @@ struct BadInputTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         terminal.send(String(repeating: "y", count: 3000) + "\r")
         #expect(await terminal.waitFor("too long for a place name"))
         terminal.send(":hourly -5\r")
@@ -79,7 +78,6 @@ struct BadInputTests {
         #expect(await terminal.waitFor("Latitude 91 is out of range"))
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "))
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 }

@@ -60,8 +60,7 @@ struct FaultTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal(["--timeout", "1"])
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt(["--timeout", "1"]))
         for (index, (_, reply, expected)) in Self.faults.enumerated() where [0, 4, 9, 11].contains(index) {
             server.setHandler { request in
                 request.path.hasPrefix("/data/") && request.value("lat") == Self.faulty ? reply : FakeOpenWeather.route(request)
@@ -72,8 +71,7 @@ struct FaultTests {
         }
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "))
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
     }
 
     @Test func transientFaultsAreRetriedAndClientErrorsAreNot() async throws {

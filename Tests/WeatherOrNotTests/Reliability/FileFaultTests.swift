@@ -117,12 +117,10 @@ struct FileFaultTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "))
+        let terminal = try #require(try await runner.prompt())
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "))
-        terminal.send(":q\r")
-        #expect(await terminal.waitForExit() == 0)
+        #expect(await terminal.quit() == 0)
         let files = FileManager.default.enumerator(atPath: runner.home.url.path)?.compactMap { $0 as? String } ?? []
         var checked = 0
         for path in files {
