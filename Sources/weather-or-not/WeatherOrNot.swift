@@ -42,7 +42,7 @@ struct WeatherOrNot: AsyncParsableCommand {
     @Option(help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
-    @Option(help: "OpenWeather API key (default: $OPENWEATHER_API_KEY).")
+    @Option(help: "OpenWeather API key (default: $OPENWEATHER_API_KEY, which is safer: arguments show in the process list).")
     var apiKey: String?
 
     @Option(help: "Seconds to wait for OpenWeather, retries included.")

@@ -8,15 +8,23 @@ public enum RequestOutcome: Equatable, Sendable {
     case cancelled
 }
 
+/// Anything `RequestRunner` can cancel: its tasks, whatever they return.
+protocol Cancellable {
+    func cancel()
+}
+
+extension Task: Cancellable {}
+
 /// Runs one request at a time for a view model: a newer one cancels the older, and only the newest may publish.
 @MainActor
 final class RequestRunner {
     var onError: ((WeatherError) -> Void)?
     var onLoadingChanged: ((Bool) -> Void)?
-    private var running: Task<Void, Never>?
+    private var running: (any Cancellable)?
     private var generation = 0
 
-    /// Fetches, then applies the result only if no newer request has started meanwhile.
+    /// Fetches, then applies the result only if no newer request has started meanwhile. Loading ends (false) before
+    /// the result or the error is published, so a view can clear its progress line first.
     func run<Value: Sendable>(
         _ fetch: @escaping @MainActor () async throws -> Value, apply: @escaping @MainActor (Value) -> Void
     ) async -> RequestOutcome {
@@ -24,32 +32,34 @@ final class RequestRunner {
         generation += 1
         let mine = generation
         onLoadingChanged?(true)
-        var outcome = RequestOutcome.cancelled
-        let task = Task { @MainActor in
+        let task = Task { @MainActor () -> Result<Value, any Error> in
             do {
-                let value = try await fetch()
-                guard !Task.isCancelled, mine == self.generation else { return }
-                apply(value)
-                outcome = .updated
-            } catch let error as WeatherError {
-                guard !Task.isCancelled, mine == self.generation else { return }
-                outcome = .failed(error)
+                return .success(try await fetch())
             } catch {
-                outcome = .cancelled
+                return .failure(error)
             }
         }
         running = task
-        await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
             task.cancel()
         }
-        if mine == generation {
-            running = nil
-            onLoadingChanged?(false)
-            if case .failed(let error) = outcome { onError?(error) }
+        // Overtaken by a newer request, or cancelled: publish nothing, and leave loading to the newest one.
+        guard mine == generation else { return .cancelled }
+        running = nil
+        onLoadingChanged?(false)
+        if task.isCancelled { return .cancelled }
+        switch result {
+        case .success(let value):
+            apply(value)
+            return .updated
+        case .failure(let error as WeatherError):
+            onError?(error)
+            return .failed(error)
+        case .failure:
+            return .cancelled
         }
-        return outcome
     }
 
     /// Cancels the request in flight, if any.

@@ -28,6 +28,19 @@ struct ViewModelTests {
             || server.requests.map(\.path) == ["/geo/1.0/direct", "/data/2.5/forecast", "/data/2.5/weather"])
     }
 
+    @Test func loadingEndsBeforeTheResultOrErrorIsPublished() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let model = CurrentWeatherViewModel(service: service(server), options: english)
+        var events: [String] = []
+        model.onUpdate = { _ in events.append("update") }
+        model.onError = { _ in events.append("error") }
+        model.onLoadingChanged = { events.append("loading \($0)") }
+        await model.search("Testford")
+        await model.search("Atlantis")
+        #expect(events == ["loading true", "loading false", "update", "loading true", "loading false", "error"])
+    }
+
     @Test func aNewerSearchWinsOverAnOlderOneStillInFlight() async throws {
         let server = try LoopbackServer { request in
             if request.value("q") == "London" { Thread.sleep(forTimeInterval: 0.5) }
