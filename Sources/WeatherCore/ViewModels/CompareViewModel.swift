@@ -6,14 +6,9 @@ public final class CompareViewModel: RequestingViewModel {
     public var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
     public var options: DisplayOptions
 
-    private let service: any WeatherProviding
-    private let now: @Sendable () -> Date
-
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
-        self.service = service
         self.options = options
-        self.now = now
-        super.init()
+        super.init(service: service, now: now)
     }
 
     /// Finds both places and fetches their weather concurrently (each the first match of its search).
@@ -25,7 +20,7 @@ public final class CompareViewModel: RequestingViewModel {
             async let b = Self.report(service, second)
             return try await (a, b)
         }, apply: { reports in
-            let formatter = DisplayFormatter(options: self.options, now: self.now())
+            let formatter = self.formatter(self.options)
             self.onUpdate?(formatter.current(reports.0), formatter.current(reports.1))
         })
     }

@@ -14,13 +14,9 @@ public final class CurrentWeatherViewModel: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
 
-    private let service: any WeatherProviding
-    private let now: @Sendable () -> Date
-
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
-        self.service = service
         self.options = options
-        self.now = now
+        super.init(service: service, now: now)
     }
 
     /// The place shown now.
@@ -71,7 +67,7 @@ public final class CurrentWeatherViewModel: RequestingViewModel {
 
     /// The current display, formatted with the present options.
     public var display: CurrentWeatherDisplay? {
-        report.map { DisplayFormatter(options: options, now: now()).current($0) }
+        report.map { formatter(options).current($0) }
     }
 
     private func publish() {

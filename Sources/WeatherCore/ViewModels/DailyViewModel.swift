@@ -8,22 +8,25 @@ public final class DailyViewModel: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
 
-    private let loader: ReportLoader
+    private var report: WeatherReport?
 
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
-        loader = ReportLoader(service: service, now: now)
         self.options = options
+        super.init(service: service, now: now)
     }
 
     /// Loads the place's report (from the cache when fresh) and publishes five days.
     @discardableResult
     public func show(_ place: Place) async -> RequestOutcome {
-        await loader.load(place, with: runner) { self.publish() }
+        await loadReport(place) { report in
+            self.report = report
+            self.publish()
+        }
     }
 
 
     public var display: DailyDisplay? {
-        loader.report.map { loader.formatter(options).daily($0) }
+        report.map { formatter(options).daily($0) }
     }
 
     private func publish() {

@@ -11,31 +11,34 @@ public final class HourlyViewModel: RequestingViewModel {
     public static let defaultCount = 8
     public private(set) var count = defaultCount
 
-    private let loader: ReportLoader
+    private var report: WeatherReport?
 
     public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
-        loader = ReportLoader(service: service, now: now)
         self.options = options
+        super.init(service: service, now: now)
     }
 
     /// Loads the place's report (from the cache when fresh) and publishes `count` slots.
     @discardableResult
     public func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
         self.count = count
-        return await loader.load(place, with: runner) { self.publish() }
+        return await loadReport(place) { report in
+            self.report = report
+            self.publish()
+        }
     }
 
     /// How many slots the loaded report offers after "Now".
-    public var available: Int { loader.report.map { loader.formatter(options).upcoming($0).count } ?? 0 }
+    public var available: Int { report.map { formatter(options).upcoming($0).count } ?? 0 }
 
 
     /// When it next rains or snows, from the loaded report (`:rain`).
     public var rainOutlook: String? {
-        loader.report.map { loader.formatter(options).rainOutlook($0) }
+        report.map { formatter(options).rainOutlook($0) }
     }
 
     public var display: HourlyDisplay? {
-        loader.report.map { loader.formatter(options).hourly($0, count: count) }
+        report.map { formatter(options).hourly($0, count: count) }
     }
 
     private func publish() {

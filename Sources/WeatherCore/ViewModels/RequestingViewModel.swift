@@ -1,4 +1,7 @@
-/// What every view model shares: a `RequestRunner` (newest request wins) and the error and loading callbacks it drives.
+import Foundation
+
+/// What every view model shares: the service it asks, its clock, a `RequestRunner` (newest request wins) and the
+/// error and loading callbacks that runner drives.
 @MainActor
 public class RequestingViewModel {
     /// Called when a request fails.
@@ -13,8 +16,25 @@ public class RequestingViewModel {
     }
 
     let runner = RequestRunner()
+    let service: any WeatherProviding
+    /// The time the views compare against (tests pass a fixed one).
+    let now: @Sendable () -> Date
 
-    init() {}
+    init(service: any WeatherProviding, now: @escaping @Sendable () -> Date) {
+        self.service = service
+        self.now = now
+    }
+
+    /// A formatter for `options` at the present time.
+    func formatter(_ options: DisplayOptions) -> DisplayFormatter {
+        DisplayFormatter(options: options, now: now())
+    }
+
+    /// Fetches a place's report (from the cache while fresh) and hands it to `apply`, if no newer request came since.
+    func loadReport(_ place: Place, apply: @escaping @MainActor (WeatherReport) -> Void) async -> RequestOutcome {
+        let service = service
+        return await runner.run({ try await service.report(for: place) }, apply: apply)
+    }
 
     /// Cancels the request in flight, if any.
     public func cancel() { runner.cancel() }

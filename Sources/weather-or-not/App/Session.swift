@@ -27,6 +27,8 @@ final class Session {
     /// What the run printed as JSON (one-shot --json), instead of text.
     var jsonOutput = false
     private(set) var lastOutcome: RequestOutcome = .updated
+    /// The offline samples' names, read once when first needed (each Tab asks for them in offline mode).
+    private lazy var samplePlaceNames = SampleDataTransport().placeNames
 
     init(
         preferences: Preferences, store: PreferencesStore, console: Console, style: Style, offline: Bool,
@@ -244,7 +246,7 @@ final class Session {
         comparison = CompareViewModel(service: service, options: options)
         bind()
         say(on
-            ? "Offline mode on: sample data (not real weather) for \(SampleDataTransport().placeNames.joined(separator: ", "))."
+            ? "Offline mode on: sample data (not real weather) for \(samplePlaceNames.joined(separator: ", "))."
             : "Offline mode off: live weather from OpenWeather.")
     }
 
@@ -260,7 +262,7 @@ final class Session {
 
     /// Completion candidates: recent cities, most recent first.
     var completionCities: [String] {
-        preferences.recentCities.map(\.displayName) + (offline ? SampleDataTransport().placeNames : [])
+        preferences.recentCities.map(\.displayName) + (offline ? samplePlaceNames : [])
     }
 
     // MARK: Feedback while a request runs
