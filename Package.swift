@@ -11,7 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "WeatherCore"),
+        .target(name: "WeatherCore", dependencies: ["CTLS"]),
+        .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "weather-or-not",
@@ -21,7 +22,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
         .testTarget(
             name: "WeatherOrNotTests",

@@ -8,6 +8,6 @@ for tool in curl ansiweather; do
   command -v "$tool" >/dev/null 2>&1 || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq "$tool" >/dev/null; } || true
 done
 ./scripts/build-release.sh >&2
-swift build -c release --product weather-bench --static-swift-stdlib -Xlinker -lcurl >&2
+swift build -c release --product weather-bench --static-swift-stdlib >&2
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(swift --version 2>&1 | head -1)"
 exec python3 scripts/bench.py "$@"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building weather-or-not needs beyond the Swift toolchain: Debian's libedit-dev (line editing) and
-# libcurl4-openssl-dev (linking the release build's Foundation statically).
+# libssl-dev (TLS for https, through OpenSSL).
 # Uses apt-get as root, or through sudo; does nothing when everything is already there.
 set -euo pipefail
 
 missing=()
 [ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
+pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -46,7 +46,7 @@ public enum APIRequest: Hashable, Sendable {
             .map { "\($0.0)=\(Self.percentEncode($0.1))" }
             .joined(separator: "&")
         guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {
-            throw .invalidInput("OPENWEATHER_BASE_URL must be an http or https URL, such as \(WeatherConfiguration.defaultBaseURL).")
+            throw .invalidInput(WeatherConfiguration.badBaseURLMessage)
         }
         return url
     }

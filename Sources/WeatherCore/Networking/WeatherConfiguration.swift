@@ -3,6 +3,7 @@ import Foundation
 /// How to reach OpenWeather: key, base URL, timeout, language. Built from flags and the environment.
 public struct WeatherConfiguration: Sendable {
     public static let defaultBaseURL = "https://api.openweathermap.org"
+    static let badBaseURLMessage = "OPENWEATHER_BASE_URL must be an http or https URL, such as \(defaultBaseURL)."
 
     /// The API key; never printed, logged or put in an error or a file name.
     public var apiKey: String?

@@ -22,6 +22,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     case timedOut(seconds: Double)
     /// No connection: DNS failure, connection refused, no network.
     case cannotConnect(host: String)
+    /// TLS failed: the certificate was not accepted (the reason is OpenSSL's), or the handshake broke down.
+    case secureConnectionFailed(host: String, detail: String)
     /// The response could not be read as the expected JSON.
     case badResponse(String)
     /// The typed input cannot be a place.
@@ -52,6 +54,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
             "OpenWeather did not answer within \(RelativeAge.seconds(seconds)). Check the network, or raise --timeout."
         case .cannotConnect(let host):
             "Cannot reach \(host.sanitizedForTerminal): no network, or the server is down. Check the connection, or use --offline."
+        case .secureConnectionFailed(let host, let detail):
+            "No secure connection to \(host.sanitizedForTerminal): \(detail). Check the system clock and the trusted certificates (SSL_CERT_FILE), or use --offline."
         case .badResponse(let detail):
             "OpenWeather's answer could not be understood (\(detail)). Try again in a little while."
         case .invalidInput(let detail):
@@ -71,7 +75,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     /// True when a stale cached copy is worth showing instead of the error.
     public var allowsStaleFallback: Bool {
         switch self {
-        case .serverError, .timedOut, .cannotConnect, .rateLimited, .badResponse, .unexpectedStatus: true
+        case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .rateLimited, .badResponse, .unexpectedStatus:
+            true
         default: false
         }
     }

@@ -30,7 +30,7 @@ struct Launcher {
                     cache: sampleCache, samplePlaces: transport.placeNames)
             }
             return OpenWeatherService(
-                client: OpenWeatherClient(configuration: configuration, transport: URLSessionTransport()), cache: liveCache)
+                client: OpenWeatherClient(configuration: configuration, transport: SocketTransport()), cache: liveCache)
         }
         let style = Style(
             color: console.useColor, unicode: console.useUnicode,

@@ -11,7 +11,7 @@ struct OpenWeatherClientTests {
     func client(_ server: LoopbackServer, timeout: Double = 5, backoff: [Double] = [0.05, 0.1]) -> OpenWeatherClient {
         OpenWeatherClient(
             configuration: WeatherConfiguration(apiKey: Self.key, baseURL: server.baseURL, timeout: timeout),
-            transport: URLSessionTransport(), backoff: backoff)
+            transport: SocketTransport(), backoff: backoff)
     }
 
     func expectError(
@@ -47,7 +47,7 @@ struct OpenWeatherClientTests {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: server.baseURL + "/"), transport: URLSessionTransport())
+            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: server.baseURL + "/"), transport: SocketTransport())
         _ = try await client.fetch(.direct(query: "London"))
         #expect(server.requests.first?.path == "/geo/1.0/direct")
     }
@@ -113,7 +113,7 @@ struct OpenWeatherClientTests {
         let base = server.baseURL
         server.stop()
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: base, timeout: 2), transport: URLSessionTransport(),
+            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: base, timeout: 2), transport: SocketTransport(),
             backoff: [0.05])
         await #expect(throws: WeatherError.cannotConnect(host: "127.0.0.1")) {
             try await client.fetch(.current(latitude: 1, longitude: 1))
@@ -141,7 +141,7 @@ struct OpenWeatherClientTests {
     @Test func missingKeyMakesNoRequest() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
-        let client = OpenWeatherClient(configuration: WeatherConfiguration(apiKey: "  ", baseURL: server.baseURL), transport: URLSessionTransport())
+        let client = OpenWeatherClient(configuration: WeatherConfiguration(apiKey: "  ", baseURL: server.baseURL), transport: SocketTransport())
         await #expect(throws: WeatherError.missingAPIKey) { try await client.fetch(.direct(query: "London")) }
         #expect(server.requests.isEmpty)
     }

@@ -18,7 +18,7 @@ struct WeatherServiceTests {
     ) -> OpenWeatherService {
         let client = OpenWeatherClient(
             configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: timeout),
-            transport: URLSessionTransport(), backoff: [0.05])
+            transport: SocketTransport(), backoff: [0.05])
         return OpenWeatherService(client: client, cache: cache, now: clock.function)
     }
 
@@ -35,7 +35,7 @@ struct WeatherServiceTests {
             return FakeOpenWeather.route(request)
         }
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: URLSessionTransport(), backoff: [])
+            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: SocketTransport(), backoff: [])
         let report = try await OpenWeatherService(client: client, cache: ResponseCache(directory: nil)).report(for: TestData.place)
         #expect(report.forecast.count == 40)
         #expect(server.requests.count == 2)

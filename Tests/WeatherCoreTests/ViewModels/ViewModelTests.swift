@@ -149,7 +149,7 @@ struct CompareViewModelTests {
             return FakeOpenWeather.route(request)
         }
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: URLSessionTransport(), backoff: [])
+            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: SocketTransport(), backoff: [])
         let model = CompareViewModel(
             service: OpenWeatherService(client: client, cache: ResponseCache(directory: nil)),
             options: DisplayOptions(locale: Locale(identifier: "en_US")))

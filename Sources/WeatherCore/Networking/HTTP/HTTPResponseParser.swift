@@ -1,0 +1,189 @@
+import Foundation
+
+/// Reads one HTTP/1.1 response from bytes as they arrive: the status line, the headers, and a body framed by
+/// `Content-Length`, by chunked transfer coding, or by the end of the connection. Interim (1xx) responses are skipped.
+struct HTTPResponseParser {
+    enum Failure: Error, Equatable {
+        /// Not HTTP/1.x, or framing that cannot be trusted.
+        case malformed
+        /// The connection ended before the response was complete.
+        case truncated
+        /// Headers over 64 KiB, a line over 8 KiB or a body over 16 MiB.
+        case tooLarge
+        /// A transfer or content coding this client did not ask for and cannot read (gzip, say).
+        case unsupportedCoding
+    }
+
+    static let maximumHeadBytes = 64 * 1024
+    static let maximumLineBytes = 8 * 1024
+    static let maximumBodyBytes = 16 * 1024 * 1024
+
+    private enum Stage: Equatable {
+        case statusLine
+        case headers
+        case body(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkEnd
+        case trailers
+        case untilClose
+        case complete
+    }
+
+    private var pending: [UInt8] = []
+    private var stage = Stage.statusLine
+    private var headBytes = 0
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var body: [UInt8] = []
+
+    var isComplete: Bool { stage == .complete }
+
+    /// The response once it is complete, for a connection that can then be reused.
+    var response: HTTPResponse? {
+        stage == .complete ? HTTPResponse(status: status, headers: headers, body: Data(body)) : nil
+    }
+
+    /// True when the server said it will close the connection, or the body runs until it does.
+    var closesConnection: Bool {
+        headers["connection"]?.lowercased().contains("close") == true || stage == .untilClose
+    }
+
+    /// Takes the next bytes from the connection; returns true once the whole response is in.
+    @discardableResult
+    mutating func append(_ bytes: some Collection<UInt8>) throws(Failure) -> Bool {
+        pending.append(contentsOf: bytes)
+        var offset = 0
+        defer { pending.removeFirst(offset) }
+        while offset < pending.count || stage == .complete {
+            switch stage {
+            case .statusLine, .headers, .chunkSize, .chunkEnd, .trailers:
+                guard let (line, next) = try line(from: offset) else { return false }
+                offset = next
+                try take(line)
+            case .body(let remaining), .chunkData(let remaining):
+                let count = min(remaining, pending.count - offset)
+                try keep(pending[offset..<(offset + count)])
+                offset += count
+                let left = remaining - count
+                if case .body = stage {
+                    stage = left == 0 ? .complete : .body(remaining: left)
+                } else {
+                    stage = left == 0 ? .chunkEnd : .chunkData(remaining: left)
+                }
+            case .untilClose:
+                try keep(pending[offset...])
+                offset = pending.count
+            case .complete:
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The response at the end of the connection, if it is whole.
+    mutating func finish() throws(Failure) -> HTTPResponse {
+        if stage == .untilClose { stage = .complete }
+        guard let response else { throw .truncated }
+        return response
+    }
+
+    /// The next line (without CR LF, or a bare LF) and the offset after it, or nil until it has fully arrived.
+    private func line(from offset: Int) throws(Failure) -> (ArraySlice<UInt8>, Int)? {
+        guard let newline = pending[offset...].firstIndex(of: 10) else {
+            if pending.count - offset > Self.maximumLineBytes { throw .tooLarge }
+            return nil
+        }
+        var end = newline
+        if end > offset, pending[end - 1] == 13 { end -= 1 }
+        guard newline - offset <= Self.maximumLineBytes else { throw .tooLarge }
+        return (pending[offset..<end], newline + 1)
+    }
+
+    private mutating func take(_ line: ArraySlice<UInt8>) throws(Failure) {
+        if stage == .statusLine || stage == .headers {
+            headBytes += line.count + 2
+            guard headBytes <= Self.maximumHeadBytes else { throw .tooLarge }
+        }
+        switch stage {
+        case .statusLine:
+            try readStatus(line)
+            stage = .headers
+        case .headers:
+            if line.isEmpty {
+                try startBody()
+            } else {
+                try readHeader(line)
+            }
+        case .chunkSize:
+            let size = line.prefix { $0 != UInt8(ascii: ";") }
+            let digits = String(decoding: size, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard (1...8).contains(digits.count), digits.utf8.allSatisfy(\.isHexDigit), let count = Int(digits, radix: 16)
+            else { throw .malformed }
+            stage = count == 0 ? .trailers : .chunkData(remaining: count)
+        case .chunkEnd:
+            guard line.isEmpty else { throw .malformed }
+            stage = .chunkSize
+        case .trailers:
+            if line.isEmpty { stage = .complete }
+        default:
+            break
+        }
+    }
+
+    private mutating func readStatus(_ line: ArraySlice<UInt8>) throws(Failure) {
+        let text = String(decoding: line, as: UTF8.self)
+        let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
+            let code = Int(parts[1]), (100...599).contains(code)
+        else { throw .malformed }
+        status = code
+        headers = [:]
+    }
+
+    private mutating func readHeader(_ line: ArraySlice<UInt8>) throws(Failure) {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformed }
+        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+        guard !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw .malformed }
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        if let earlier = headers[name] {
+            // Two different lengths leave the body's end ambiguous.
+            guard name != "content-length" || earlier == value else { throw .malformed }
+            headers[name] = earlier + ", " + value
+        } else {
+            headers[name] = value
+        }
+    }
+
+    private mutating func startBody() throws(Failure) {
+        if (100..<200).contains(status) {
+            // An interim answer (100 Continue, 103 Early Hints): the real one follows.
+            stage = .statusLine
+            return
+        }
+        if let coding = headers["content-encoding"]?.lowercased(), coding != "identity" { throw .unsupportedCoding }
+        if status == 204 || status == 304 {
+            stage = .complete
+        } else if let coding = headers["transfer-encoding"]?.lowercased() {
+            guard coding == "chunked" else { throw .unsupportedCoding }
+            stage = .chunkSize
+        } else if let length = headers["content-length"] {
+            guard (1...12).contains(length.count), length.utf8.allSatisfy(\.isDigit), let count = Int(length)
+            else { throw .malformed }
+            guard count <= Self.maximumBodyBytes else { throw .tooLarge }
+            stage = count == 0 ? .complete : .body(remaining: count)
+        } else {
+            stage = .untilClose
+        }
+    }
+
+    private mutating func keep(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+        guard body.count + bytes.count <= Self.maximumBodyBytes else { throw .tooLarge }
+        body.append(contentsOf: bytes)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isDigit: Bool { (48...57).contains(self) }
+    fileprivate var isHexDigit: Bool { isDigit || (65...70).contains(self) || (97...102).contains(self) }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live transport: HTTP/1.1 GET over a socket of its own, with TLS through OpenSSL for https.
+///
+/// Chosen over URLSession because FoundationNetworking links libcurl, whose libraries cost about 8 ms to load at
+/// every start, request or not (docs/PERFORMANCE.md). Each request runs on a thread of its own with blocking
+/// waits bounded by its deadline; cancelling the task shuts its socket down. Idle connections are kept for the
+/// next request to the same server, and a kept connection the server has closed meanwhile is replaced once.
+public final class SocketTransport: HTTPTransport {
+    private let trust: TLSTrust
+    private let tls = Mutex<TLSContext?>(nil)
+    private let pool = ConnectionPool()
+
+    public init(trust: TLSTrust = .system) {
+        self.trust = trust
+        // OpenSSL writes with write(2), which raises SIGPIPE when the server has gone; the failed write is handled.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        let target = try HTTPTarget(url)
+        let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(with: Result { try self.exchange(target, limit: limit) })
+                }
+            }
+        } onCancel: {
+            limit.signal.cancel()
+        }
+    }
+
+    /// Connections opened so far; a reused connection is not counted again.
+    public var connectionsOpened: Int { pool.opened }
+
+    private func exchange(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPResponse {
+        let request = target.request
+        var kept = pool.take(target.origin)
+        while true {
+            let connection = try kept ?? open(target, limit: limit)
+            let reused = kept != nil
+            kept = nil
+            guard limit.signal.watch(connection.socket) else {
+                connection.close()
+                throw CancellationError()
+            }
+            do {
+                try connection.write(request, limit: limit)
+                let (response, reusable) = try connection.readResponse(limit: limit)
+                limit.signal.release()
+                if reusable { pool.put(connection, for: target.origin) } else { connection.close() }
+                return response
+            } catch HTTPConnection.Failure.closedBeforeAnswer where reused {
+                // The server closed a kept connection just as it was reused: once more on a new one.
+                limit.signal.release()
+                connection.close()
+            } catch {
+                limit.signal.release()
+                connection.close()
+                throw Self.describe(error, host: target.host)
+            }
+        }
+    }
+
+    private func open(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPConnection {
+        let socket = try TCPSocket.connect(host: target.host, port: target.port, limit: limit)
+        pool.countOpened()
+        guard target.secure else { return HTTPConnection(socket: socket, tls: nil) }
+        do {
+            let stream = try TLSStream(context: try context(host: target.host), socket: socket, host: target.host, limit: limit)
+            return HTTPConnection(socket: socket, tls: stream)
+        } catch {
+            limit.signal.release()
+            Glibc.close(socket)
+            throw error
+        }
+    }
+
+    /// The TLS context, made on the first https request (loading OpenSSL's configuration takes about 3 ms).
+    private func context(host: String) throws(WeatherError) -> TLSContext {
+        try tls.withLock { (made: inout TLSContext?) throws(WeatherError) -> TLSContext in
+            if let made { return made }
+            do throws(TLSContext.SetupFailure) {
+                let context = try TLSContext(trust: trust)
+                made = context
+                return context
+            } catch {
+                throw .secureConnectionFailed(host: host, detail: error.detail)
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error, host: String) -> any Error {
+        switch error {
+        case HTTPConnection.Failure.closedBeforeAnswer, HTTPResponseParser.Failure.truncated:
+            WeatherError.badResponse(WeatherError.truncatedDetail)
+        case HTTPResponseParser.Failure.tooLarge:
+            WeatherError.badResponse("the answer was too large")
+        case HTTPResponseParser.Failure.unsupportedCoding:
+            WeatherError.badResponse("the answer came in an encoding this client does not read")
+        case HTTPResponseParser.Failure.malformed:
+            WeatherError.badResponse("the server's answer was malformed")
+        default:
+            error
+        }
+    }
+}
+
+/// Where a URL's request goes, and the request's bytes.
+struct HTTPTarget: Sendable {
+    let secure: Bool
+    let host: String
+    let port: Int
+    /// "GET /path?query HTTP/1.1" and its headers; holds the key, so it is only ever written to the socket.
+    let request: [UInt8]
+
+    /// "https://host:port", the key of the connection pool.
+    var origin: String { "\(secure ? "https" : "http")://\(host):\(port)" }
+
+    init(_ url: URL) throws(WeatherError) {
+        guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let named = parts.host, !named.isEmpty
+        else { throw .invalidInput(WeatherConfiguration.badBaseURLMessage) }
+        secure = scheme == "https"
+        host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
+        port = parts.port ?? (secure ? 443 : 80)
+        let path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
+            + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let authority = (host.contains(":") ? "[\(host)]" : host) + (port == (secure ? 443 : 80) ? "" : ":\(port)")
+        request = Array(
+            "GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nUser-Agent: weather-or-not\r\nAccept: application/json\r\n\r\n".utf8)
+    }
+}
+
+/// One connection to a server, plain or TLS, used by one request at a time.
+///
+/// Unchecked Sendable: a connection is only touched by the request that took it from the pool, or by the pool
+/// under its lock while idle.
+final class HTTPConnection: @unchecked Sendable {
+    enum Failure: Error {
+        /// The connection ended, or was reset, before the first byte of an answer.
+        case closedBeforeAnswer
+    }
+
+    let socket: Int32
+    private let tls: TLSStream?
+    var idleSince = ContinuousClock.now
+
+    init(socket: Int32, tls: TLSStream?) {
+        self.socket = socket
+        self.tls = tls
+    }
+
+    func write(_ bytes: [UInt8], limit: IOLimit) throws {
+        do {
+            if let tls { try tls.write(bytes, limit: limit) } else { try TCPSocket.write(socket, bytes, limit: limit) }
+        } catch WeatherError.badResponse {
+            throw Failure.closedBeforeAnswer
+        }
+    }
+
+    /// The whole response, and whether the connection can carry another request.
+    func readResponse(limit: IOLimit) throws -> (HTTPResponse, reusable: Bool) {
+        var parser = HTTPResponseParser()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var received = 0
+        while true {
+            let count: Int
+            do {
+                count = try tls?.read(into: &buffer, limit: limit) ?? TCPSocket.read(socket, into: &buffer, limit: limit)
+            } catch WeatherError.badResponse where received == 0 {
+                throw Failure.closedBeforeAnswer
+            }
+            if count == 0 {
+                if received == 0 { throw Failure.closedBeforeAnswer }
+                return (try parser.finish(), false)
+            }
+            received += count
+            if try parser.append(buffer[..<count]), let response = parser.response {
+                return (response, !parser.closesConnection)
+            }
+        }
+    }
+
+    func close() {
+        tls?.close()
+        Glibc.close(socket)
+    }
+}
+
+/// Idle connections by origin, at most four each, dropped after 30 seconds or once the server has closed them.
+final class ConnectionPool: Sendable {
+    private static let maximumIdle = Duration.seconds(30)
+    private let idle = Mutex<[String: [HTTPConnection]]>([:])
+    private let openedCount = Atomic<Int>(0)
+
+    var opened: Int { openedCount.load(ordering: .relaxed) }
+
+    func countOpened() { openedCount.add(1, ordering: .relaxed) }
+
+    func take(_ origin: String) -> HTTPConnection? {
+        while let connection = idle.withLock({ $0[origin]?.popLast() }) {
+            if ContinuousClock.now - connection.idleSince < Self.maximumIdle, TCPSocket.isQuiet(connection.socket) {
+                return connection
+            }
+            connection.close()
+        }
+        return nil
+    }
+
+    func put(_ connection: HTTPConnection, for origin: String) {
+        connection.idleSince = .now
+        let evicted = idle.withLock { idle -> HTTPConnection? in
+            idle[origin, default: []].append(connection)
+            return idle[origin]!.count > 4 ? idle[origin]!.removeFirst() : nil
+        }
+        evicted?.close()
+    }
+}
