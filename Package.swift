@@ -7,19 +7,13 @@ let package = Package(
         .executable(name: "weather-or-not", targets: ["weather-or-not"]),
         .library(name: "WeatherCore", targets: ["WeatherCore"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         .target(name: "WeatherCore", dependencies: ["CTLS"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "weather-or-not",
-            dependencies: [
-                "WeatherCore", "CEditLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["WeatherCore", "CEditLine"]
         ),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),

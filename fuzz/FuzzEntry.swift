@@ -7,7 +7,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count > 0 else { return 0 }
     let data = Data(bytes: bytes + 1, count: count - 1)
     let text = String(decoding: data, as: UTF8.self)
-    switch bytes[0] % 7 {
+    switch bytes[0] % 9 {
     case 0: _ = try? ResponseDecoding.current(data)
     case 1: _ = try? ResponseDecoding.forecast(data)
     case 2: _ = try? ResponseDecoding.places(data)
@@ -22,9 +22,29 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     case 5:
         let clean = text.sanitizedForTerminal
         precondition(!clean.unicodeScalars.contains { $0.properties.generalCategory == .control })
-    default:
+    case 6:
         _ = CompletionMatcher.complete(text, cities: ["Zürich, CH", "Rio de Janeiro, BR", text])
-        _ = try? JSONDecoder().decode(Preferences.self, from: data)
+        if let preferences = try? Preferences(data: data) {
+            precondition((try? Preferences(data: preferences.data)) == preferences)
+        }
+    case 7:
+        // Any split of the bytes gives the same response, or the same failure.
+        var whole = HTTPResponseParser()
+        var split = HTTPResponseParser()
+        let cut = data.count / 3
+        let one = Result { () throws(HTTPResponseParser.Failure) in try whole.append(data) }
+        let two = Result { () throws(HTTPResponseParser.Failure) in
+            try split.append(data.prefix(cut))
+            return try split.append(data.dropFirst(cut))
+        }
+        precondition((try? one.get()) == (try? two.get()))
+        precondition(whole.response?.body == split.response?.body)
+    default:
+        // What is written reads back the same.
+        if let json = try? JSONValue.parse(data) {
+            precondition((try? JSONValue.parse(json.serialized)) == json)
+            precondition((try? JSONValue.parse(json.prettyPrinted)) == json)
+        }
     }
     return 0
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the response decoders, the command parser, the coordinate parser, terminal sanitising, completion and
+# Fuzzes the JSON reader and writer, the HTTP response parser, the response decoders, the command parser, the coordinate parser, terminal sanitising, completion and
 # preferences decoding with libFuzzer, for a bounded time (not part of CI).
 #   scripts/fuzz.sh [SECONDS]     default 60; corpus in fuzz/corpus, crashes in fuzz/out
 set -euo pipefail
@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 mkdir -p .build/fuzz fuzz/out fuzz/corpus
 if ! swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -module-name WeatherFuzz \
+  -I Sources/CTLS \
   $(find Sources/WeatherCore -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz > .build/fuzz/build.log 2>&1; then
   grep -v "Cannot export local symbol" .build/fuzz/build.log >&2
   exit 1
@@ -15,11 +16,13 @@ fi
 if [ -z "$(ls -A fuzz/corpus)" ]; then
   i=0
   for f in Tests/Fixtures/*.json; do
-    for target in 0 1 2; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
+    for target in 0 1 2 6 8; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
     i=$((i + 1))
   done
+  printf '\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n' > fuzz/corpus/http-chunked
+  printf '\x07HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n[]' > fuzz/corpus/http-length
   for line in ':hourly 12' '48.8566, 2.3522' $'Lon\e[31mdon' ':units imperial' 'Rio'; do
-    for target in 3 4 5 6; do printf "\\x$(printf %02x $target)%s" "$line" > "fuzz/corpus/line-$target-$RANDOM"; done
+    for target in 3 4 5 6 7; do printf "\\x$(printf %02x $target)%s" "$line" > "fuzz/corpus/line-$target-$RANDOM"; done
   done
 fi
 .build/fuzz/weather-fuzz -max_total_time="$seconds" -artifact_prefix=fuzz/out/ -print_final_stats=1 fuzz/corpus 2>&1 \

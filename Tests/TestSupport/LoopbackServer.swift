@@ -1,3 +1,4 @@
+import CTLS
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -5,7 +6,8 @@ import Glibc
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests and benchmarks: each request is answered
-/// by a handler, which can also misbehave on purpose (delay, never answer, reset, cut the body short).
+/// by a handler, which can also misbehave on purpose (delay, never answer, reset, cut the body short). It can speak
+/// TLS with a test certificate, and keep connections open for more requests.
 public final class LoopbackServer: Sendable {
     /// A request as the server received it.
     public struct Request: Sendable, Equatable {
@@ -33,6 +35,8 @@ public final class LoopbackServer: Sendable {
         case reset
         /// Declare `declaredLength` bytes, send `body` (fewer), and close.
         case truncated(status: Int, body: Data, declaredLength: Int)
+        /// A 200 whose body is sent with chunked transfer coding, `chunkSize` bytes a chunk.
+        case chunked(body: Data, chunkSize: Int)
 
         /// A 200 with a JSON body.
         public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:], delay: Double = 0) -> Reply {
@@ -44,16 +48,48 @@ public final class LoopbackServer: Sendable {
         }
     }
 
+    /// A certificate chain and its key, as PEM files.
+    public struct Identity: Sendable {
+        public var certificate: String
+        public var key: String
+
+        public init(certificate: String, key: String) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
     public let port: UInt16
     private let listener: Int32
+    private let keepAlive: Bool
+    private let greeting: [UInt8]
+    /// The server's TLS context, shared by its connection threads (OpenSSL allows that once it is set up).
+    private nonisolated(unsafe) let tls: OpaquePointer?
+    private let accepted = Atomic<Int>(0)
     private let handler: Mutex<@Sendable (Request) -> Reply>
     private let log = Mutex<[Request]>([])
     private let held = Mutex<[Int32]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// Starts listening at once (on `port`, or an ephemeral one); answers with `handler` until `stop()`.
-    public init(port requested: UInt16 = 0, handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// With `identity` it speaks TLS; with `keepAlive` a connection carries request after request; a `greeting` is
+    /// sent the moment a connection is accepted, before anything is read, as by a server of another protocol.
+    public init(
+        port requested: UInt16 = 0, identity: Identity? = nil, keepAlive: Bool = false, greeting: String = "",
+        handler: @escaping @Sendable (Request) -> Reply
+    ) throws {
         self.handler = Mutex(handler)
+        self.keepAlive = keepAlive
+        self.greeting = Array(greeting.utf8)
+        if let identity {
+            guard let context = SSL_CTX_new(TLS_server_method()),
+                SSL_CTX_use_certificate_chain_file(context, identity.certificate) == 1,
+                SSL_CTX_use_PrivateKey_file(context, identity.key, SSL_FILETYPE_PEM) == 1
+            else { throw POSIXError(.EINVAL) }
+            tls = context
+        } else {
+            tls = nil
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -78,8 +114,18 @@ public final class LoopbackServer: Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    /// "http://127.0.0.1:PORT".
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// "http://127.0.0.1:PORT", or https.
+    public var baseURL: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)" }
+
+    /// Connections accepted so far.
+    public var connectionsAccepted: Int { accepted.load(ordering: .relaxed) }
+
+    /// Closes every connection kept open between requests, as a server does when they have been idle too long.
+    public func closeIdleConnections() {
+        for fd in held.withLock({ held in defer { held.removeAll() }; return held }) {
+            shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
 
     /// Every request received so far, in order.
     public var requests: [Request] { log.withLock { $0 } }
@@ -118,33 +164,106 @@ public final class LoopbackServer: Sendable {
         }
     }
 
-    private func serve(_ fd: Int32) {
-        var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !buffer.containsHeaderEnd {
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 || buffer.count > 65_536 {
-                close(fd)
+    /// Reads and writes one connection, through TLS when the server has it.
+    private final class Channel {
+        let fd: Int32
+        let session: OpaquePointer?
+
+        init?(fd: Int32, tls: OpaquePointer?) {
+            self.fd = fd
+            guard let tls else {
+                session = nil
                 return
             }
-            buffer += chunk[0..<n]
+            guard let session = SSL_new(tls) else { return nil }
+            self.session = session
+            SSL_set_fd(session, fd)
+            if SSL_accept(session) != 1 { return nil }
         }
-        let head = String(decoding: buffer, as: UTF8.self)
-        let parts = head.prefix { $0 != "\r" }.split(separator: " ")
-        guard parts.count >= 2 else {
+
+        func read(_ buffer: inout [UInt8]) -> Int {
+            buffer.withUnsafeMutableBytes { bytes in
+                if let session { return Int(SSL_read(session, bytes.baseAddress, Int32(bytes.count))) }
+                return Glibc.read(fd, bytes.baseAddress, bytes.count)
+            }
+        }
+
+        func write(_ bytes: [UInt8]) {
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { chunk in
+                    if let session { return Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
+                    return send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
+                }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+
+        deinit { if let session { SSL_free(session) } }
+    }
+
+    private func serve(_ fd: Int32) {
+        accepted.add(1, ordering: .relaxed)
+        if !greeting.isEmpty {
+            _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        guard let channel = Channel(fd: fd, tls: tls) else {
             close(fd)
             return
         }
-        let target = String(parts[1])
-        let request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
-        log.withLock { $0.append(request) }
-        switch handler.withLock({ $0 })(request) {
+        var pending = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            while pending.headerEnd == nil {
+                let n = channel.read(&chunk)
+                if n <= 0 || pending.count > 65_536 {
+                    held.withLock { $0.removeAll { $0 == fd } }
+                    close(fd)
+                    return
+                }
+                pending += chunk[0..<n]
+            }
+            let end = pending.headerEnd!
+            let head = String(decoding: pending[..<end], as: UTF8.self)
+            pending.removeFirst(end)
+            let parts = head.prefix { $0 != "\r" }.split(separator: " ")
+            guard parts.count >= 2 else {
+                close(fd)
+                return
+            }
+            let target = String(parts[1])
+            let request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
+            log.withLock { $0.append(request) }
+            guard answer(handler.withLock({ $0 })(request), on: channel), keepAlive else { return }
+            // Kept open for the next request; closeIdleConnections() or stop() ends it.
+            held.withLock { $0.append(fd) }
+            if stopped.load(ordering: .relaxed) { close(fd) }
+        }
+    }
+
+    /// Sends a reply; true when the connection stays usable for another request.
+    private func answer(_ reply: Reply, on channel: Channel) -> Bool {
+        let fd = channel.fd
+        switch reply {
         case .respond(let status, let headers, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            send(fd, head: Self.head(status, headers, length: body.count), body: body)
+            channel.write(Array(head(status, headers, length: body.count).utf8) + Array(body))
+            if keepAlive { return true }
+            close(fd)
+        case .chunked(let body, let size):
+            var bytes = Array(head(200, ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], length: nil).utf8)
+            var offset = 0
+            while offset < body.count {
+                let piece = body[(body.startIndex + offset)..<(body.startIndex + min(body.count, offset + size))]
+                bytes += Array("\(String(piece.count, radix: 16))\r\n".utf8) + Array(piece) + [13, 10]
+                offset += piece.count
+            }
+            channel.write(bytes + Array("0\r\n\r\n".utf8))
+            if keepAlive { return true }
             close(fd)
         case .truncated(let status, let body, let declared):
-            send(fd, head: Self.head(status, ["Content-Type": "application/json"], length: declared), body: body)
+            channel.write(Array(head(status, ["Content-Type": "application/json"], length: declared).utf8) + Array(body))
             close(fd)
         case .reset:
             var linger = linger(l_onoff: 1, l_linger: 0)
@@ -154,20 +273,13 @@ public final class LoopbackServer: Sendable {
             held.withLock { $0.append(fd) }
             if stopped.load(ordering: .relaxed) { close(fd) }
         }
+        return false
     }
 
-    private func send(_ fd: Int32, head: String, body: Data) {
-        let bytes = Array(head.utf8) + Array(body)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    private static func head(_ status: Int, _ headers: [String: String], length: Int) -> String {
-        var lines = ["HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")", "Content-Length: \(length)", "Connection: close"]
+    private func head(_ status: Int, _ headers: [String: String], length: Int?) -> String {
+        var lines = ["HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")"]
+        if let length { lines.append("Content-Length: \(length)") }
+        if !keepAlive { lines.append("Connection: close") }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
         return lines.joined(separator: "\r\n") + "\r\n\r\n"
     }
@@ -183,11 +295,12 @@ public final class LoopbackServer: Sendable {
 }
 
 extension Array where Element == UInt8 {
-    fileprivate var containsHeaderEnd: Bool {
-        guard count >= 4 else { return false }
+    /// The offset just past the first blank line (CR LF CR LF), if it has arrived.
+    fileprivate var headerEnd: Int? {
+        guard count >= 4 else { return nil }
         for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 {
-            return true
+            return i + 4
         }
-        return false
+        return nil
     }
 }

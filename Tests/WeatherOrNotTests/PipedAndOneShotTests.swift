@@ -176,7 +176,7 @@ struct OfflineModeTests {
         var preferences = Preferences()
         preferences.remember(Place(name: "London", state: "Ontario", country: "CA", latitude: 42.98, longitude: -81.24))
         try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(preferences).write(to: runner.preferencesFile)
+        try preferences.data.write(to: runner.preferencesFile)
         let result = try await runner.run(["--offline", "London"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("London, England, GB"))

@@ -10,7 +10,7 @@ struct PromptTests {
 
     func writePreferences(_ runner: BinaryRunner, _ preferences: Preferences) throws {
         try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(preferences).write(to: runner.preferencesFile)
+        try preferences.data.write(to: runner.preferencesFile)
     }
 
     /// A whole first session: each line typed at a fresh prompt, then `expecting` awaited, then `:q`.
@@ -160,7 +160,7 @@ struct PromptTests {
         #expect(await terminal.waitFor("Testford> "))
         #expect(server.requests.count == before)
         #expect(await terminal.quit() == 0)
-        let saved = try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
+        let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
         #expect(saved.units == .imperial)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// File names are a hash of the request (endpoint, rounded coordinates or query, language): never the key or typed text.
 public actor ResponseCache {
     /// A cached body and when it was fetched.
-    public struct Entry: Codable, Sendable {
+    public struct Entry: Sendable {
         public var fetchedAt: Date
         public var body: Data
     }
@@ -27,9 +27,10 @@ public actor ResponseCache {
         if let hit = memory[key] { return hit }
         guard let url = fileURL(for: key), let data = try? Data(contentsOf: url),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(StoredHeader.self, from: data[..<newline]), header.key == key
+            let header = try? JSONValue.parse(Data(data[..<newline])), header["key"]?.string == key,
+            let fetchedAt = header["fetchedAt"]?.double
         else { return nil }
-        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: header.fetchedAt), body: Data(data[(newline + 1)...]))
+        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: fetchedAt), body: Data(data[(newline + 1)...]))
         memory[key] = entry
         return entry
     }
@@ -39,8 +40,8 @@ public actor ResponseCache {
         memory[key] = Entry(fetchedAt: date, body: body)
         guard let url = fileURL(for: key) else { return }
         // One JSON header line (the key, to catch hash collisions, and the time), then the body as received.
-        guard var file = try? JSONEncoder().encode(StoredHeader(key: key, fetchedAt: date.timeIntervalSince1970)) else { return }
-        file.append(UInt8(ascii: "\n"))
+        let header = JSONValue.object(["key": .string(key), "fetchedAt": .number(date.timeIntervalSince1970)])
+        var file = Data((header.serialized + "\n").utf8)
         file.append(body)
         try? AtomicFile.write(file, to: url, durable: false)
     }
@@ -66,10 +67,5 @@ public actor ResponseCache {
         }
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    private struct StoredHeader: Codable {
-        var key: String
-        var fetchedAt: Double
     }
 }

@@ -16,6 +16,21 @@ public struct Place: Codable, Equatable, Hashable, Sendable {
         self.longitude = longitude
     }
 
+    /// A place as the preferences store it; nil unless the name and coordinates are there with the right types.
+    init?(json: JSONValue) {
+        guard let name = json["name"]?.string, let latitude = json["latitude"]?.double,
+            let longitude = json["longitude"]?.double
+        else { return nil }
+        self.init(name: name, state: json["state"]?.string, country: json["country"]?.string, latitude: latitude, longitude: longitude)
+    }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["name": .string(name), "latitude": .number(latitude), "longitude": .number(longitude)]
+        if let state { members["state"] = .string(state) }
+        if let country { members["country"] = .string(country) }
+        return .object(members)
+    }
+
     /// "Springfield, Illinois, US"; "London, GB"; a place without a name is named by its coordinates.
     public var displayName: String {
         let parts = [name, state, country].compactMap { part -> String? in

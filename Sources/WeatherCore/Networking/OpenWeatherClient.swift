@@ -70,8 +70,7 @@ public struct OpenWeatherClient: Sendable {
         case 429:
             throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
         case 400:
-            let body = try? JSONDecoder().decode(APIErrorBody.self, from: response.body)
-            let detail = body?.message?.text.sanitizedForTerminal.prefix(120) ?? "bad request"
+            let detail = ResponseDecoding.errorMessage(response.body)?.sanitizedForTerminal.prefix(120) ?? "bad request"
             throw .invalidInput("OpenWeather could not use that request: \(detail).")
         case 500..<600:
             throw .serverError(status: response.status)

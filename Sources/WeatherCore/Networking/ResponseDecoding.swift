@@ -1,59 +1,70 @@
 import Foundation
 
-/// Turns OpenWeather's JSON into domain models (canonical metric units), tolerating the API's quirks.
+/// Turns OpenWeather's JSON into domain models (canonical metric units), tolerating the API's quirks: fields it
+/// omits are optional, and only what the views use is read.
 public enum ResponseDecoding {
-    /// Current conditions and the place's UTC offset in seconds.
+    /// Current conditions and the place's UTC offset in seconds, from `/data/2.5/weather`.
     public static func current(_ data: Data) throws(WeatherError) -> (conditions: CurrentConditions, utcOffset: Int) {
-        let dto: CurrentWeatherResponse = try decode(data)
+        let json = try parse(data)
+        let main = json["main"]
+        guard let observed = json["dt"]?.double, let temperature = main?["temp"]?.double else { throw unexpectedShape }
+        let wind = json["wind"]
+        let sys = json["sys"]
         let conditions = CurrentConditions(
-            observedAt: Date(timeIntervalSince1970: dto.dt),
-            condition: condition(dto.weather?.first),
-            temperature: dto.main.temp,
-            feelsLike: dto.main.feels_like ?? dto.main.temp,
-            humidity: percent(dto.main.humidity),
-            pressure: dto.main.pressure ?? 0,
-            windSpeed: max(0, dto.wind?.speed ?? 0),
-            windDegrees: dto.wind?.deg,
-            windGust: dto.wind?.gust,
-            visibility: dto.visibility,
-            cloudCover: dto.clouds?.all.map { percent($0) },
-            rain: precipitation(dto.rain),
-            snow: precipitation(dto.snow),
-            sunrise: dto.sys?.sunrise.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil },
-            sunset: dto.sys?.sunset.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil }
+            observedAt: Date(timeIntervalSince1970: observed),
+            condition: try condition(json["weather"]),
+            temperature: temperature,
+            feelsLike: main?["feels_like"]?.double ?? temperature,
+            humidity: percent(main?["humidity"]?.double),
+            pressure: main?["pressure"]?.double ?? 0,
+            windSpeed: max(0, wind?["speed"]?.double ?? 0),
+            windDegrees: wind?["deg"]?.double,
+            windGust: wind?["gust"]?.double,
+            visibility: json["visibility"]?.double,
+            cloudCover: json["clouds"]?["all"]?.double.map { percent($0) },
+            rain: precipitation(json["rain"]),
+            snow: precipitation(json["snow"]),
+            sunrise: sys?["sunrise"]?.double.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil },
+            sunset: sys?["sunset"]?.double.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil }
         )
-        return (conditions, dto.timezone ?? 0)
+        return (conditions, json["timezone"]?.int ?? 0)
     }
 
-    /// The 3-hour slots in time order, and the UTC offset the forecast gives (if any).
+    /// The 3-hour slots in time order, and the UTC offset the forecast gives (if any), from `/data/2.5/forecast`.
     public static func forecast(_ data: Data) throws(WeatherError) -> (slots: [ForecastSlot], utcOffset: Int?) {
-        let dto: ForecastResponse = try decode(data)
-        let slots = dto.list.map { item in
-            let rain = item.rain?.threeHours ?? 0
-            let snow = item.snow?.threeHours ?? 0
-            return ForecastSlot(
-                time: Date(timeIntervalSince1970: item.dt),
-                condition: condition(item.weather?.first, podIsNight: item.sys?.pod == "n"),
-                temperature: item.main.temp,
-                humidity: percent(item.main.humidity),
-                windSpeed: max(0, item.wind?.speed ?? 0),
-                windDegrees: item.wind?.deg,
-                precipitationProbability: min(1, max(0, item.pop ?? 0)),
-                precipitation: item.rain == nil && item.snow == nil ? nil : rain + snow,
-                isSnow: snow > rain
-            )
+        let json = try parse(data)
+        guard let list = json["list"]?.array else { throw unexpectedShape }
+        var slots: [ForecastSlot] = []
+        slots.reserveCapacity(list.count)
+        for item in list {
+            guard let time = item["dt"]?.double, let temperature = item["main"]?["temp"]?.double else { throw unexpectedShape }
+            let rain = item["rain"]?["3h"]?.double
+            let snow = item["snow"]?["3h"]?.double
+            slots.append(ForecastSlot(
+                time: Date(timeIntervalSince1970: time),
+                condition: try condition(item["weather"], podIsNight: item["sys"]?["pod"]?.string == "n"),
+                temperature: temperature,
+                humidity: percent(item["main"]?["humidity"]?.double),
+                windSpeed: max(0, item["wind"]?["speed"]?.double ?? 0),
+                windDegrees: item["wind"]?["deg"]?.double,
+                precipitationProbability: min(1, max(0, item["pop"]?.double ?? 0)),
+                precipitation: item["rain"] == nil && item["snow"] == nil ? nil : (rain ?? 0) + (snow ?? 0),
+                isSnow: (snow ?? 0) > (rain ?? 0)
+            ))
         }
-        return (slots.sorted { $0.time < $1.time }, dto.city?.timezone)
+        return (slots.sorted { $0.time < $1.time }, json["city"]?["timezone"]?.int)
     }
 
-    /// Geocoding matches, duplicates (same name, state and country) removed.
+    /// Geocoding matches from `/geo/1.0/direct` or `/reverse`, duplicates (same name, state and country) removed.
     public static func places(_ data: Data) throws(WeatherError) -> [Place] {
-        let results: [GeocodingResult] = try decode(data)
+        guard let results = try parse(data).array else { throw unexpectedShape }
         var places: [Place] = []
-        for result in results where (-90...90).contains(result.lat) && (-180...180).contains(result.lon) {
+        for result in results {
+            guard let lat = result["lat"]?.double, let lon = result["lon"]?.double else { throw unexpectedShape }
+            guard (-90...90).contains(lat), (-180...180).contains(lon) else { continue }
             let place = Place(
-                name: result.name ?? "", state: result.state.flatMap { $0.isEmpty ? nil : $0 },
-                country: result.country.flatMap { $0.isEmpty ? nil : $0 }, latitude: result.lat, longitude: result.lon)
+                name: result["name"]?.string ?? "", state: nonEmpty(result["state"]?.string),
+                country: nonEmpty(result["country"]?.string), latitude: lat, longitude: lon)
             if !places.contains(where: { $0.name == place.name && $0.state == place.state && $0.country == place.country }) {
                 places.append(place)
             }
@@ -61,22 +72,32 @@ public enum ResponseDecoding {
         return places
     }
 
-    static func decode<T: Decodable>(_ data: Data) throws(WeatherError) -> T {
+    /// The `message` of an error body (`{"cod": 400 | "400", "message": …}`), if there is one.
+    static func errorMessage(_ data: Data) -> String? {
+        (try? JSONValue.parse(data))?["message"]?.text
+    }
+
+    static func parse(_ data: Data) throws(WeatherError) -> JSONValue {
         guard !data.isEmpty else { throw .badResponse("the answer was empty") }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch DecodingError.dataCorrupted {
-            throw .badResponse("it was not valid JSON")
+            return try JSONValue.parse(data)
         } catch {
-            throw .badResponse("it was JSON of an unexpected shape")
+            throw .badResponse("it was not valid JSON")
         }
     }
 
-    static func condition(_ entry: WeatherEntry?, podIsNight: Bool? = nil) -> Condition {
-        guard let entry else { return Condition(code: 0, main: "Unknown", description: "unknown", isNight: podIsNight ?? false) }
-        let night = entry.icon.map { $0.hasSuffix("n") } ?? podIsNight ?? false
-        let description = (entry.description ?? entry.main ?? "unknown").sanitizedForTerminal
-        return Condition(code: entry.id, main: (entry.main ?? "").sanitizedForTerminal, description: description, isNight: night)
+    private static let unexpectedShape = WeatherError.badResponse("it was JSON of an unexpected shape")
+
+    /// The first `weather[]` entry; an entry must carry its condition code.
+    static func condition(_ entries: JSONValue?, podIsNight: Bool? = nil) throws(WeatherError) -> Condition {
+        guard let entry = entries?.array?.first else {
+            return Condition(code: 0, main: "Unknown", description: "unknown", isNight: podIsNight ?? false)
+        }
+        guard let code = entry["id"]?.int else { throw unexpectedShape }
+        let main = entry["main"]?.string
+        let night = entry["icon"]?.string.map { $0.hasSuffix("n") } ?? podIsNight ?? false
+        let description = (entry["description"]?.string ?? main ?? "unknown").sanitizedForTerminal
+        return Condition(code: code, main: (main ?? "").sanitizedForTerminal, description: description, isNight: night)
     }
 
     /// Humidity and cloud cover, clamped to 0…100 (the API has sent 101).
@@ -85,9 +106,14 @@ public enum ResponseDecoding {
         return Int(min(100, max(0, value)).rounded())
     }
 
-    static func precipitation(_ amounts: PrecipitationAmounts?) -> Precipitation? {
-        if let hour = amounts?.oneHour { return Precipitation(millimetres: hour, hours: 1) }
-        if let three = amounts?.threeHours { return Precipitation(millimetres: three, hours: 3) }
+    /// `rain` or `snow`: `{"1h": …}` or `{"3h": …}`.
+    static func precipitation(_ amounts: JSONValue?) -> Precipitation? {
+        if let hour = amounts?["1h"]?.double { return Precipitation(millimetres: hour, hours: 1) }
+        if let three = amounts?["3h"]?.double { return Precipitation(millimetres: three, hours: 3) }
         return nil
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        text.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

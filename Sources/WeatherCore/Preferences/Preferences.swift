@@ -1,7 +1,7 @@
 import Foundation
 
 /// What weather-or-not remembers between launches.
-public struct Preferences: Codable, Equatable, Sendable {
+public struct Preferences: Equatable, Sendable {
     public static let currentVersion = 1
     /// How many recent cities are kept, most recent first.
     public static let recentLimit = 20
@@ -16,14 +16,37 @@ public struct Preferences: Codable, Equatable, Sendable {
 
     public init() {}
 
-    /// Missing fields take their defaults and unknown ones are ignored; a field of the wrong type fails the decode.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-        lastCity = try container.decodeIfPresent(Place.self, forKey: .lastCity)
-        recentCities = try container.decodeIfPresent([Place].self, forKey: .recentCities) ?? []
-        units = try container.decodeIfPresent(UnitSystem.self, forKey: .units) ?? .metric
-        clock = try container.decodeIfPresent(ClockStyle.self, forKey: .clock) ?? .twentyFourHour
+    /// Not preferences: JSON of another shape, or a field of the wrong type.
+    public struct FormatError: Error {}
+
+    /// Reads the preferences file. Missing fields take their defaults and unknown ones are ignored; a field of
+    /// the wrong type makes the whole file invalid.
+    public init(data: Data) throws {
+        let json = try JSONValue.parse(data)
+        guard case .object = json else { throw FormatError() }
+        func field<Value>(_ key: String, _ read: (JSONValue) -> Value?) throws(FormatError) -> Value? {
+            guard let value = json[key], value != .null else { return nil }
+            guard let read = read(value) else { throw FormatError() }
+            return read
+        }
+        version = try field("version", \.int) ?? Self.currentVersion
+        lastCity = try field("lastCity", Place.init(json:))
+        recentCities = try field("recentCities") { $0.array.flatMap { list in
+            let places = list.compactMap(Place.init(json:))
+            return places.count == list.count ? places : nil
+        } } ?? []
+        units = try field("units") { $0.string.flatMap(UnitSystem.init(rawValue:)) } ?? .metric
+        clock = try field("clock") { $0.string.flatMap(ClockStyle.init(rawValue:)) } ?? .twentyFourHour
+    }
+
+    /// The file's contents: indented JSON, keys sorted.
+    public var data: Data {
+        var members: [String: JSONValue] = [
+            "version": .number(Double(version)), "recentCities": .array(recentCities.map(\.json)),
+            "units": .string(units.rawValue), "clock": .string(clock.rawValue),
+        ]
+        if let lastCity { members["lastCity"] = lastCity.json }
+        return Data((JSONValue.object(members).prettyPrinted + "\n").utf8)
     }
 
     /// Makes `place` the last city and the first recent one.

@@ -27,7 +27,7 @@ public final class PreferencesStore: Sendable {
         }
         let problem: String
         if !isDirectory.boolValue, let data = try? Data(contentsOf: url) {
-            if let preferences = try? JSONDecoder().decode(Preferences.self, from: data) {
+            if let preferences = try? Preferences(data: data) {
                 return (PreferencesStore(url: url, writable: true), Loaded(preferences: preferences, warning: nil))
             }
             problem = "was not valid preferences"
@@ -62,8 +62,6 @@ public final class PreferencesStore: Sendable {
     /// Writes the preferences atomically; throws when the disk or folder refuses.
     public func save(_ preferences: Preferences) throws {
         guard writable else { throw CocoaError(.fileWriteNoPermission) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(preferences), to: url)
+        try AtomicFile.write(preferences.data, to: url)
     }
 }

@@ -4,7 +4,7 @@ import WeatherCore
 /// Builds the session from the options and environment, then runs the prompt, piped input or a one-shot.
 @MainActor
 struct Launcher {
-    let options: WeatherOrNot
+    let options: Options
 
     func run() async -> Int32 {
         let environment = ProcessInfo.processInfo.environment

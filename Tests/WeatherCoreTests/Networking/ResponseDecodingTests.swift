@@ -80,10 +80,10 @@ struct ResponseDecodingTests {
     }
 
     @Test func errorBodiesWithIntegerOrStringCod() throws {
-        let unauthorized = try JSONDecoder().decode(APIErrorBody.self, from: Fixtures.data("error_401.json"))
-        #expect(unauthorized.cod?.text == "401")
-        let notFound = try JSONDecoder().decode(APIErrorBody.self, from: Fixtures.data("error_404.json"))
-        #expect(notFound.cod?.text == "404")
-        #expect(notFound.message?.text == "city not found")
+        let unauthorized = try JSONValue.parse(Fixtures.data("error_401.json"))
+        #expect(unauthorized["cod"]?.text == "401")
+        let notFound = try JSONValue.parse(Fixtures.data("error_404.json"))
+        #expect(notFound["cod"]?.text == "404")
+        #expect(ResponseDecoding.errorMessage(Fixtures.data("error_404.json")) == "city not found")
     }
 }

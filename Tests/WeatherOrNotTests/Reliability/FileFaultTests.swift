@@ -11,7 +11,7 @@ import Glibc
 @Suite(.serialized)
 struct FileFaultTests {
     func savedPreferences(_ runner: BinaryRunner) throws -> Preferences {
-        try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: runner.preferencesFile))
+        try Preferences(data: Data(contentsOf: runner.preferencesFile))
     }
 
     func write(_ text: String, to runner: BinaryRunner) throws {
@@ -79,7 +79,7 @@ struct FileFaultTests {
         while programs.contains(where: \.isRunning), Date() < deadline {
             if let data = FileManager.default.contents(atPath: runner.preferencesFile.path) {
                 reads += 1
-                if (try? JSONDecoder().decode(Preferences.self, from: data)) == nil { unreadable += 1 }
+                if (try? Preferences(data: data)) == nil { unreadable += 1 }
             }
             try await Task.sleep(for: .milliseconds(1))
         }

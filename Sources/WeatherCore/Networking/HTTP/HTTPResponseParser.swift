@@ -36,6 +36,8 @@ struct HTTPResponseParser {
     private var status = 0
     private var headers: [String: String] = [:]
     private var body: [UInt8] = []
+    /// Where the search for the current line's end resumes, so bytes arriving one by one are scanned once.
+    private var scanned = 0
 
     var isComplete: Bool { stage == .complete }
 
@@ -54,7 +56,10 @@ struct HTTPResponseParser {
     mutating func append(_ bytes: some Collection<UInt8>) throws(Failure) -> Bool {
         pending.append(contentsOf: bytes)
         var offset = 0
-        defer { pending.removeFirst(offset) }
+        defer {
+            pending.removeFirst(offset)
+            scanned = max(0, scanned - offset)
+        }
         while offset < pending.count || stage == .complete {
             switch stage {
             case .statusLine, .headers, .chunkSize, .chunkEnd, .trailers:
@@ -89,11 +94,13 @@ struct HTTPResponseParser {
     }
 
     /// The next line (without CR LF, or a bare LF) and the offset after it, or nil until it has fully arrived.
-    private func line(from offset: Int) throws(Failure) -> (ArraySlice<UInt8>, Int)? {
-        guard let newline = pending[offset...].firstIndex(of: 10) else {
+    private mutating func line(from offset: Int) throws(Failure) -> (ArraySlice<UInt8>, Int)? {
+        guard let newline = pending[max(offset, scanned)...].firstIndex(of: 10) else {
             if pending.count - offset > Self.maximumLineBytes { throw .tooLarge }
+            scanned = pending.count
             return nil
         }
+        scanned = newline + 1
         var end = newline
         if end > offset, pending[end - 1] == 13 { end -= 1 }
         guard newline - offset <= Self.maximumLineBytes else { throw .tooLarge }

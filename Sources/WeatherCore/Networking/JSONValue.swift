@@ -1,0 +1,336 @@
+import Foundation
+
+/// A parsed JSON document: what the responses, the cache and the preferences are read into and written from.
+///
+/// Used instead of Codable for the files and answers every run reads: JSONDecoder looks up protocol conformances
+/// for each decoded type the first time, and in the static release build each lookup scans every conformance in
+/// the binary, which made decoding a cold one-shot's three answers cost about 4 ms (docs/PERFORMANCE.md).
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+
+    public var double: Double? {
+        if case .number(let value) = self { value } else { nil }
+    }
+
+    /// A whole number that fits in an Int.
+    public var int: Int? {
+        guard let value = double, value.rounded() == value, abs(value) < 9e15 else { return nil }
+        return Int(value)
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { value } else { nil }
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let values) = self { values } else { nil }
+    }
+
+    /// A number or a string, as text (OpenWeather sends `cod` and `message` as either).
+    public var text: String? {
+        switch self {
+        case .string(let value): value
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        default: nil
+        }
+    }
+
+    /// Not JSON: what was wrong, and where.
+    public struct SyntaxError: Error, Equatable {
+        public let offset: Int
+    }
+
+    /// Parses a whole document; nesting is limited to 100 levels.
+    public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
+        let parsed: Result<JSONValue, SyntaxError> = data.withUnsafeBytes { bytes in
+            var parser = Parser(bytes: bytes.bindMemory(to: UInt8.self))
+            return Result { () throws(SyntaxError) -> JSONValue in try parser.document() }
+        }
+        return try parsed.get()
+    }
+
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+        try parse(Data(text.utf8))
+    }
+
+    /// Compact JSON, object keys sorted.
+    public var serialized: String {
+        var out = ""
+        write(to: &out, indent: nil)
+        return out
+    }
+
+    /// JSON with two-space indentation, object keys sorted.
+    public var prettyPrinted: String {
+        var out = ""
+        write(to: &out, indent: "")
+        return out
+    }
+
+    private func write(to out: inout String, indent: String?) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value): out += Self.format(value)
+        case .string(let value): Self.quote(value, into: &out)
+        case .array(let values):
+            writeMembers(values.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent)
+        case .object(let members):
+            writeMembers(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, open: "{", close: "}", to: &out, indent: indent)
+        }
+    }
+
+    private func writeMembers(
+        _ members: [(String?, JSONValue)], open: String, close: String, to out: inout String, indent: String?
+    ) {
+        out += open
+        guard !members.isEmpty else { return out += close }
+        let inner = indent.map { $0 + "  " }
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { out += "," }
+            if let inner { out += "\n" + inner }
+            if let key {
+                Self.quote(key, into: &out)
+                out += indent == nil ? ":" : ": "
+            }
+            value.write(to: &out, indent: inner)
+        }
+        if let indent { out += "\n" + indent }
+        out += close
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+/// A recursive-descent JSON reader over bytes (RFC 8259; a leading byte-order mark is skipped).
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+    }
+
+    mutating func document() throws(JSONValue.SyntaxError) -> JSONValue {
+        let value = try self.value()
+        skipSpace()
+        guard offset == bytes.count else { throw failure }
+        return value
+    }
+
+    private var failure: JSONValue.SyntaxError { JSONValue.SyntaxError(offset: offset) }
+
+    private mutating func skipSpace() {
+        while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+    }
+
+    private mutating func value() throws(JSONValue.SyntaxError) -> JSONValue {
+        skipSpace()
+        guard offset < bytes.count else { throw failure }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        default: return .number(try number())
+        }
+    }
+
+    private mutating func nest() throws(JSONValue.SyntaxError) {
+        depth += 1
+        guard depth <= 100 else { throw failure }
+        offset += 1
+        skipSpace()
+    }
+
+    private mutating func object() throws(JSONValue.SyntaxError) -> JSONValue {
+        try nest()
+        defer { depth -= 1 }
+        var members: [String: JSONValue] = [:]
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            return .object(members)
+        }
+        while true {
+            skipSpace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw failure }
+            let key = try string()
+            skipSpace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw failure }
+            offset += 1
+            members[key] = try value()
+            skipSpace()
+            guard offset < bytes.count else { throw failure }
+            let separator = bytes[offset]
+            offset += 1
+            if separator == UInt8(ascii: "}") { return .object(members) }
+            guard separator == UInt8(ascii: ",") else { throw failure }
+        }
+    }
+
+    private mutating func array() throws(JSONValue.SyntaxError) -> JSONValue {
+        try nest()
+        defer { depth -= 1 }
+        var values: [JSONValue] = []
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return .array(values)
+        }
+        while true {
+            values.append(try value())
+            skipSpace()
+            guard offset < bytes.count else { throw failure }
+            let separator = bytes[offset]
+            offset += 1
+            if separator == UInt8(ascii: "]") { return .array(values) }
+            guard separator == UInt8(ascii: ",") else { throw failure }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONValue.SyntaxError) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { throw failure }
+        for index in 0..<count where bytes[offset + index] != word.utf8Start[index] { throw failure }
+        offset += count
+        return value
+    }
+
+    private mutating func number() throws(JSONValue.SyntaxError) -> Double {
+        let start = offset
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let integerStart = offset
+        skipDigits()
+        // No empty integer part, and no leading zero before more digits.
+        guard offset > integerStart, bytes[integerStart] != UInt8(ascii: "0") || offset == integerStart + 1 else { throw failure }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            let fraction = offset
+            skipDigits()
+            guard offset > fraction else { throw failure }
+        }
+        if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let exponent = offset
+            skipDigits()
+            guard offset > exponent else { throw failure }
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
+            value.isFinite
+        else { throw failure }
+        return value
+    }
+
+    private mutating func skipDigits() {
+        while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+    }
+
+    /// A string starting at the opening quote; escapes decoded, invalid UTF-8 replaced.
+    private mutating func string() throws(JSONValue.SyntaxError) -> String {
+        offset += 1
+        var start = offset
+        var decoded: [UInt8] = []
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                decoded.append(contentsOf: bytes[start..<offset])
+                offset += 1
+                return String(decoding: decoded, as: UTF8.self)
+            }
+            guard byte >= 0x20 else { throw failure }
+            if byte == UInt8(ascii: "\\") {
+                decoded.append(contentsOf: bytes[start..<offset])
+                offset += 1
+                try escape(into: &decoded)
+                start = offset
+            } else {
+                offset += 1
+            }
+        }
+        throw failure
+    }
+
+    private mutating func escape(into decoded: inout [UInt8]) throws(JSONValue.SyntaxError) {
+        guard offset < bytes.count else { throw failure }
+        let code = bytes[offset]
+        offset += 1
+        switch code {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(code)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4()
+            if (0xD800..<0xDC00).contains(scalar), offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                bytes[offset + 1] == UInt8(ascii: "u")
+            {
+                offset += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            decoded.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+        default:
+            throw failure
+        }
+    }
+
+    private mutating func hex4() throws(JSONValue.SyntaxError) -> UInt32 {
+        guard offset + 4 <= bytes.count else { throw failure }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case 48...57: digit = byte - 48
+            case 65...70: digit = byte - 55
+            case 97...102: digit = byte - 87
+            default: throw failure
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import WeatherCore
+
+/// When to colour the output.
+enum ColorChoice: String, CaseIterable {
+    case auto, always, never
+}
+
+/// The command line: a city, or none for the prompt, and the options.
+///
+/// Parsed by hand: swift-argument-parser finds its options by reflection, which cost about 4 ms at every start
+/// in the static release build (docs/PERFORMANCE.md).
+struct Options {
+    var city: [String] = []
+    var hourly = false
+    var fiveDay = false
+    var json = false
+    var units: UnitSystem?
+    var clock: ClockStyle?
+    var offline = false
+    var ascii = false
+    var color = ColorChoice.auto
+    var apiKey: String?
+    var timeout = 10.0
+
+    enum Parsed {
+        case run(Options)
+        case help
+        case version
+    }
+
+    /// A line saying what is wrong with the command line; never quotes an option's value, which could be the key.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var options = Options()
+        var index = 0
+        var onlyCity = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            // "-33.9, 18.4" is a place, not an option.
+            if onlyCity || !argument.hasPrefix("-") || argument == "-" || Double(argument.trimmingCharacters(in: [","])) != nil {
+                options.city.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyCity = true
+                continue
+            }
+            let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+            let attached = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard index < arguments.count else { throw UsageError(message: "\(name) needs a value.") }
+                index += 1
+                return arguments[index - 1]
+            }
+            func flag() throws(UsageError) -> Bool {
+                guard attached == nil else { throw UsageError(message: "\(name) takes no value.") }
+                return true
+            }
+            switch name {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--hourly": options.hourly = try flag()
+            case "--five-day": options.fiveDay = try flag()
+            case "--json": options.json = try flag()
+            case "--offline": options.offline = try flag()
+            case "--ascii": options.ascii = try flag()
+            case "--units": options.units = try choice(name, value(), of: UnitSystem.self)
+            case "--clock": options.clock = try choice(name, value(), of: ClockStyle.self)
+            case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
+            case "--api-key": options.apiKey = try value()
+            case "--timeout":
+                guard let seconds = Double(try value()), seconds > 0, seconds <= 300 else {
+                    throw UsageError(message: "--timeout must be a number of seconds between 0 and 300.")
+                }
+                options.timeout = seconds
+            default:
+                throw UsageError(message: "Unknown option \(name.sanitizedForTerminal).")
+            }
+        }
+        if !options.city.isEmpty, options.city.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError(message: "The city is empty.")
+        }
+        return .run(options)
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ text: String, of type: Choice.Type
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: text.lowercased()) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw UsageError(message: "\(name) must be \(list), not \"\(text.sanitizedForTerminal.prefix(40))\".")
+    }
+}

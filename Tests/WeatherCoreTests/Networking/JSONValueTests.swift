@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// The JSON reader and writer used for answers, the cache and the preferences.
+struct JSONValueTests {
+    @Test func readsEveryKindOfValue() throws {
+        let json = try JSONValue.parse(#" {"a": [1, -2.5e2, true, false, null], "b": {"c": "d"}, "e": 0.1} "#)
+        #expect(json["a"] == .array([.number(1), .number(-250), .bool(true), .bool(false), .null]))
+        #expect(json["b"]?["c"]?.string == "d")
+        #expect(json["e"]?.double == 0.1)
+        #expect(json["missing"] == nil)
+        #expect(json["a"]?["not an object"] == nil)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let json = try JSONValue.parse(#""a\"b\\c\/d\n\t\u00e9\u4e2d\ud83c\udf27""#)
+        #expect(json.string == "a\"b\\c/d\n\té中🌧")
+    }
+
+    @Test func numbersAsIntegersOnlyWhenWhole() throws {
+        #expect(try JSONValue.parse("804").int == 804)
+        #expect(try JSONValue.parse("804.5").int == nil)
+        #expect(try JSONValue.parse(#""401""#).text == "401")
+        #expect(try JSONValue.parse("401").text == "401")
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "\"abc", "\"a\u{01}b\"",
+        "\"\\x\"", "\"\\u12\"", "{\"a\" 1}", "{1:2}", "[1 2]", "1 2", "NaN", "1e999",
+        String(repeating: "[", count: 101) + String(repeating: "]", count: 101),
+    ])
+    func rejectsWhatIsNotJSON(text: String) {
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(text) }
+    }
+
+    @Test func acceptsDeepButBoundedNesting() throws {
+        let text = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(throws: Never.self) { try JSONValue.parse(text) }
+    }
+
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        for name in ["forecast_testford.json", "current_daytown.json", "geo_springfield.json"] {
+            let json = try JSONValue.parse(Fixtures.data(name))
+            #expect(try JSONValue.parse(json.serialized) == json, "\(name)")
+            #expect(try JSONValue.parse(json.prettyPrinted) == json, "\(name)")
+        }
+        let awkward = JSONValue.object(["q\"\\\n\u{1}": .array([.number(1e300), .number(-0.000123), .string("")]), "e": .object([:])])
+        #expect(try JSONValue.parse(awkward.serialized) == awkward)
+        #expect(awkward.serialized == #"{"e":{},"q\"\\\n\u0001":[1e+300,-0.000123,""]}"#)
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("[]".utf8)) == .array([]))
+    }
+}

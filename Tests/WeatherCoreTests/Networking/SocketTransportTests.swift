@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// The live transport against real servers on 127.0.0.1: plain and TLS, kept-alive connections, chunked bodies.
+struct SocketTransportTests {
+    static let tls = Fixtures.folder.appendingPathComponent("tls")
+    static let localhost = LoopbackServer.Identity(
+        certificate: tls.appendingPathComponent("localhost-cert.pem").path, key: tls.appendingPathComponent("localhost-key.pem").path)
+    static let other = LoopbackServer.Identity(
+        certificate: tls.appendingPathComponent("other-cert.pem").path, key: tls.appendingPathComponent("other-key.pem").path)
+    static let trusted = TLSTrust.certificates(file: localhost.certificate)
+
+    func get(_ transport: SocketTransport, _ server: LoopbackServer, _ path: String = "/data/2.5/weather?q=x") async throws -> HTTPResponse {
+        try await transport.get(URL(string: server.baseURL + path)!, timeout: 5)
+    }
+
+    @Test func keptConnectionsCarryTheNextRequests() async throws {
+        let server = try LoopbackServer(keepAlive: true) { _ in .json(Fixtures.data("current_testford.json")) }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        for _ in 0..<3 {
+            #expect(try await get(transport, server).body == Fixtures.data("current_testford.json"))
+        }
+        #expect(server.requests.count == 3)
+        #expect(server.connectionsAccepted == 1)
+        #expect(transport.connectionsOpened == 1)
+    }
+
+    @Test func aKeptConnectionTheServerClosedIsReplaced() async throws {
+        let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        _ = try await get(transport, server)
+        server.closeIdleConnections()
+        #expect(try await get(transport, server).body == Data("[]".utf8))
+        #expect(server.connectionsAccepted == 2)
+    }
+
+    @Test func connectionsTheServerClosesAreNotKept() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        _ = try await get(transport, server)
+        _ = try await get(transport, server)
+        #expect(server.connectionsAccepted == 2)
+    }
+
+    @Test func chunkedBodiesArriveWhole() async throws {
+        let body = Fixtures.data("forecast_testford.json")
+        let server = try LoopbackServer(keepAlive: true) { _ in .chunked(body: body, chunkSize: 1000) }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        #expect(try await get(transport, server).body == body)
+        #expect(try await get(transport, server).body == body)
+        #expect(server.connectionsAccepted == 1)
+    }
+
+    @Test func theRequestIsAPlainHTTP11GetWithHost() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        _ = try await get(SocketTransport(), server, "/geo/1.0/direct?q=S%C3%A3o%20Paulo&limit=5")
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.target == "/geo/1.0/direct?q=S%C3%A3o%20Paulo&limit=5")
+    }
+
+    @Test func httpsWithATrustedCertificate() async throws {
+        let server = try LoopbackServer(identity: Self.localhost, keepAlive: true) { _ in .json(Fixtures.data("geo_london.json")) }
+        defer { server.stop() }
+        #expect(server.baseURL.hasPrefix("https://127.0.0.1:"))
+        let transport = SocketTransport(trust: Self.trusted)
+        #expect(try await get(transport, server).body == Fixtures.data("geo_london.json"))
+        // By name as well as by address, and on the kept connection.
+        let byName = URL(string: "https://localhost:\(server.port)/geo/1.0/direct?q=London")!
+        #expect(try await transport.get(byName, timeout: 5).status == 200)
+        #expect(try await get(transport, server).status == 200)
+        #expect(server.connectionsAccepted == 2)
+    }
+
+    @Test func httpsRefusesAnUntrustedCertificate() async throws {
+        let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
+        defer { server.stop() }
+        // The system's authorities do not include the test's own certificate.
+        let error = await #expect(throws: WeatherError.self) { try await get(SocketTransport(trust: .system), server) }
+        guard case .secureConnectionFailed(let host, let detail) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(host == "127.0.0.1")
+        #expect(detail.contains("certificate was not accepted"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func httpsRefusesACertificateForAnotherName() async throws {
+        let server = try LoopbackServer(identity: Self.other) { _ in .json("[]") }
+        defer { server.stop() }
+        let trustingIt = SocketTransport(trust: .certificates(file: Self.other.certificate))
+        let error = await #expect(throws: WeatherError.self) { try await get(trustingIt, server) }
+        guard case .secureConnectionFailed(_, let detail) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("mismatch"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func tlsToAPlainServerFailsClearly() async throws {
+        let server = try LoopbackServer(greeting: "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n") { _ in .json("[]") }
+        defer { server.stop() }
+        let url = URL(string: server.baseURL.replacingOccurrences(of: "http:", with: "https:") + "/x")!
+        await #expect(throws: WeatherError.secureConnectionFailed(host: "127.0.0.1", detail: "the TLS handshake failed")) {
+            try await SocketTransport(trust: Self.trusted).get(url, timeout: 5)
+        }
+    }
+
+    @Test func plainHTTPToATLSServerBreaksOff() async throws {
+        let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
+        defer { server.stop() }
+        let url = URL(string: server.baseURL.replacingOccurrences(of: "https:", with: "http:") + "/x")!
+        await #expect(throws: WeatherError.badResponse(WeatherError.truncatedDetail)) {
+            try await SocketTransport().get(url, timeout: 5)
+        }
+    }
+
+    @Test func aMissingTrustFileIsReported() async throws {
+        let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
+        defer { server.stop() }
+        let transport = SocketTransport(trust: .certificates(file: "/nonexistent/ca.pem"))
+        await #expect(throws: WeatherError.secureConnectionFailed(host: "127.0.0.1", detail: "the trusted certificates could not be loaded")) {
+            try await get(transport, server)
+        }
+    }
+
+    @Test func cancellingEndsAWaitingRequestAtOnce() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        let started = ContinuousClock.now
+        let request = Task { try await get(transport, server) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test func aSilentServerTimesOut() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        await #expect(throws: WeatherError.timedOut(seconds: 0.3)) {
+            try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 0.3)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+import WeatherCore
+
+/// The command line, parsed by the built binary.
+@Suite(.serialized)
+struct CommandLineTests {
+    @Test func helpListsEveryOption() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let help = try await runner.run(["--help"])
+        #expect(help.status == 0)
+        for option in ["--hourly", "--five-day", "--json", "--units", "--clock", "--offline", "--ascii", "--color", "--api-key", "--timeout", "--version"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        #expect(try await runner.run(["-h"]).stdout == help.stdout)
+    }
+
+    @Test(arguments: [
+        (["--units", "kelvin", "London"], "--units must be metric, imperial or standard, not \"kelvin\"."),
+        (["--clock=13", "London"], "--clock must be 12 or 24, not \"13\"."),
+        (["--color", "sometimes"], "--color must be auto, always or never, not \"sometimes\"."),
+        (["--timeout", "0"], "--timeout must be a number of seconds between 0 and 300."),
+        (["--timeout", "soon"], "--timeout must be a number of seconds between 0 and 300."),
+        (["London", "--timeout"], "--timeout needs a value."),
+        (["--hourly=yes", "London"], "--hourly takes no value."),
+        (["--frobnicate"], "Unknown option --frobnicate."),
+        (["  "], "The city is empty."),
+    ])
+    func badCommandLinesGetOneClearLine(arguments: [String], message: String) async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let result = try await runner.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: \(message)\n"))
+        #expect(result.stderr.contains("weather-or-not --help"))
+    }
+
+    @Test func aMistypedOptionNeverEchoesItsValue() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let result = try await runner.run(["--apikey=sk-secret-123", "London"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Unknown option --apikey."))
+        #expect(!result.stderr.contains("sk-secret-123"))
+    }
+
+    @Test func valuesAttachedOrSeparateAndNegativeCoordinatesAsPlaces() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(["--units=imperial", "--clock", "12", "-33.9,", "-70.6"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("°F"))
+        let reverse = try #require(server.requests(to: "/geo/1.0/reverse").first)
+        #expect(reverse.value("lat") == "-33.9000")
+        #expect(reverse.value("lon") == "-70.6000")
+        // After "--" everything is the place, even what looks like an option.
+        let dashed = try await runner.run(["--offline", "--", "--hourly"])
+        #expect(dashed.status == 1)
+        #expect(dashed.stderr.contains("Offline mode has no sample data for \"--hourly\""))
+    }
+}
