@@ -57,11 +57,19 @@ public struct LocalTime: Equatable, Sendable {
 public struct WeekdayNames: Sendable {
     let names: [String]
 
+    static let english = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
     public init(locale: Locale) {
+        // English needs no calendar: loading ICU's calendar data for the names costs about a millisecond.
+        let identifier = locale.identifier
+        if identifier.isEmpty || identifier == "C" || identifier == "POSIX" || identifier.hasPrefix("en") {
+            names = Self.english
+            return
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
         let symbols = calendar.shortStandaloneWeekdaySymbols
-        names = symbols.count == 7 ? symbols : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        names = symbols.count == 7 ? symbols : Self.english
     }
 
     /// The name for 0 = Sunday … 6 = Saturday.

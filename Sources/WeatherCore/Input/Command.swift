@@ -32,7 +32,7 @@ public enum Command: Equatable, Sendable {
     /// Parses a line; commands are case-insensitive and tolerate extra spaces. Throws a one-line hint when a
     /// command or its argument is wrong.
     public static func parse(_ line: String) throws(WeatherError) -> Command {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty else { return .empty }
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }
         let words = trimmed.dropFirst().split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
@@ -40,7 +40,7 @@ public enum Command: Equatable, Sendable {
         if name == "compare" {
             // Place names keep their case and spaces: split what follows the command at ";".
             let rest = trimmed.dropFirst().drop { !$0.isWhitespace }
-            let places = rest.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let places = rest.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingWhitespace }
             guard places.count == 2, !places[0].isEmpty, !places[1].isEmpty else {
                 throw .invalidInput(":compare takes two places separated by \";\": for example :compare London; Paris, FR.")
             }

@@ -20,7 +20,7 @@ public enum CompletionMatcher {
             let lower = typed.lowercased()
             for (command, values) in [(":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"])] {
                 if lower.hasPrefix(command) {
-                    let argument = String(typed.dropFirst(command.count)).trimmingCharacters(in: .whitespaces)
+                    let argument = String(typed.dropFirst(command.count)).trimmingWhitespace
                     return match(argument, among: values, prefix: command)
                 }
             }

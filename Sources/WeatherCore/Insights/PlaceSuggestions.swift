@@ -32,6 +32,6 @@ public enum PlaceSuggestions {
     }
 
     static func fold(_ text: String) -> String {
-        CompletionMatcher.fold(text.trimmingCharacters(in: .whitespaces))
+        CompletionMatcher.fold(text.trimmingWhitespace)
     }
 }

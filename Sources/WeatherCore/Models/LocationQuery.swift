@@ -11,13 +11,13 @@ public enum LocationQuery: Equatable, Sendable {
     /// Parses typed text; coordinates must be in range, names are trimmed and have their commas tidied.
     public static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
         // Escape sequences go whole (not just their ESC), like every other control character.
-        let cleaned = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
+        let cleaned = text.sanitizedForTerminal.trimmingWhitespace
         guard !cleaned.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
         guard cleaned.count <= maximumLength else {
             throw .invalidInput("That is too long for a place name (at most \(maximumLength) characters).")
         }
         let parts = cleaned.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace }
         if parts.count == 2, let lat = Double(coordinate: parts[0]), let lon = Double(coordinate: parts[1]) {
             guard (-90...90).contains(lat) else {
                 throw .invalidInput("Latitude \(parts[0]) is out of range: it must be between -90 and 90.")

@@ -51,15 +51,29 @@ public enum APIRequest: Hashable, Sendable {
         return url
     }
 
-    /// Coordinates at 4 decimals (about 11 m): enough for weather, and a stable cache key.
+    /// Coordinates at 4 decimals (about 11 m): enough for weather, and a stable cache key ("51.5000", "-0.1200").
     static func coordinate(_ value: Double) -> String {
-        let rounded = (value * 10_000).rounded() / 10_000
-        return String(format: "%.4f", rounded == 0 ? 0 : rounded)
+        let scaled = Int((value * 10_000).rounded())
+        let digits = String(abs(scaled) % 10_000)
+        return (scaled < 0 ? "-" : "") + String(abs(scaled) / 10_000) + "." + String(repeating: "0", count: 4 - digits.count) + digits
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
+    /// Every byte but the unreserved ones (RFC 3986: letters, digits, "-._~") as %XX.
     static func percentEncode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        var encoded = ""
+        encoded.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+            }
+        }
+        return encoded
     }
 }

@@ -158,7 +158,12 @@ private struct Parser {
     private var failure: JSONValue.SyntaxError { JSONValue.SyntaxError(offset: offset) }
 
     private mutating func skipSpace() {
-        while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value() throws(JSONValue.SyntaxError) -> JSONValue {
@@ -186,6 +191,7 @@ private struct Parser {
         try nest()
         defer { depth -= 1 }
         var members: [String: JSONValue] = [:]
+        members.reserveCapacity(12)
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             return .object(members)
@@ -234,25 +240,41 @@ private struct Parser {
         return value
     }
 
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
     private mutating func number() throws(JSONValue.SyntaxError) -> Double {
         let start = offset
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
         let integerStart = offset
-        skipDigits()
+        var mantissa: UInt64 = 0
+        var digits = 0
+        readDigits(into: &mantissa, count: &digits)
         // No empty integer part, and no leading zero before more digits.
         guard offset > integerStart, bytes[integerStart] != UInt8(ascii: "0") || offset == integerStart + 1 else { throw failure }
+        var fractionDigits = 0
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             let fraction = offset
-            skipDigits()
-            guard offset > fraction else { throw failure }
+            readDigits(into: &mantissa, count: &digits)
+            fractionDigits = offset - fraction
+            guard fractionDigits > 0 else { throw failure }
         }
+        var simple = true
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            simple = false
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             let exponent = offset
-            skipDigits()
+            var ignored: UInt64 = 0
+            var count = 0
+            readDigits(into: &ignored, count: &count)
             guard offset > exponent else { throw failure }
+        }
+        // Up to 15 digits and 22 decimals: both numbers are exact doubles, so one division rounds correctly.
+        if simple, digits <= 15, fractionDigits <= 22 {
+            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -value : value
         }
         guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
             value.isFinite
@@ -260,8 +282,15 @@ private struct Parser {
         return value
     }
 
-    private mutating func skipDigits() {
-        while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+    /// Reads decimal digits; the first 19 accumulate into `mantissa`, all are counted.
+    private mutating func readDigits(into mantissa: inout UInt64, count: inout Int) {
+        while offset < bytes.count {
+            let digit = bytes[offset] &- 48
+            guard digit < 10 else { return }
+            if count < 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
+            count += 1
+            offset += 1
+        }
     }
 
     /// A string starting at the opening quote; escapes decoded, invalid UTF-8 replaced.
@@ -269,15 +298,18 @@ private struct Parser {
         offset += 1
         var start = offset
         var decoded: [UInt8] = []
+        var escaped = false
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
+                defer { offset += 1 }
+                guard escaped else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self) }
                 decoded.append(contentsOf: bytes[start..<offset])
-                offset += 1
                 return String(decoding: decoded, as: UTF8.self)
             }
             guard byte >= 0x20 else { throw failure }
             if byte == UInt8(ascii: "\\") {
+                escaped = true
                 decoded.append(contentsOf: bytes[start..<offset])
                 offset += 1
                 try escape(into: &decoded)

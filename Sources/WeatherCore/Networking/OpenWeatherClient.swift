@@ -68,7 +68,7 @@ public struct OpenWeatherClient: Sendable {
                 throw .placeNotFound(Place.coordinateName(lat, lon))
             }
         case 429:
-            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
         case 400:
             let detail = ResponseDecoding.errorMessage(response.body)?.sanitizedForTerminal.prefix(120) ?? "bad request"
             throw .invalidInput("OpenWeather could not use that request: \(detail).")

@@ -15,7 +15,7 @@ public struct WeatherConfiguration: Sendable {
     public var language: String
 
     public init(apiKey: String?, baseURL: String = defaultBaseURL, timeout: Double = 10, language: String = "en") {
-        self.apiKey = apiKey.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        self.apiKey = apiKey.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
         self.baseURL = baseURL
         self.timeout = timeout
         self.language = language

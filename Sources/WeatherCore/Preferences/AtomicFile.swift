@@ -10,9 +10,13 @@ public enum AtomicFile {
     /// that cost: the rename still means readers see the old file or the new one, whole.
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        var fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        if fd < 0, errno == ENOENT {
+            // The folder is made only when missing: FileManager's checks cost more than the write itself.
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        }
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: POSIXErrorCode?
         data.withUnsafeBytes { buffer in

@@ -42,7 +42,7 @@ struct Options {
             let argument = arguments[index]
             index += 1
             // "-33.9, 18.4" is a place, not an option.
-            if onlyCity || !argument.hasPrefix("-") || argument == "-" || Double(argument.trimmingCharacters(in: [","])) != nil {
+            if onlyCity || !argument.hasPrefix("-") || argument == "-" || Double(argument.hasSuffix(",") ? String(argument.dropLast()) : argument) != nil {
                 options.city.append(argument)
                 continue
             }
@@ -83,7 +83,7 @@ struct Options {
                 throw UsageError(message: "Unknown option \(name.sanitizedForTerminal).")
             }
         }
-        if !options.city.isEmpty, options.city.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
+        if !options.city.isEmpty, options.city.joined(separator: " ").trimmingWhitespace.isEmpty {
             throw UsageError(message: "The city is empty.")
         }
         return .run(options)

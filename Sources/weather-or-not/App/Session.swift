@@ -217,8 +217,8 @@ final class Session {
     /// A recent city the text names, whose stored coordinates spare a geocoding request. Not in offline mode: there
     /// geocoding is free, and a recent city from live use may lie outside the samples while its name is among them.
     private func recentCity(named text: String) -> Place? {
-        guard !offline else { return nil }
-        let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces))
+        guard !offline, !preferences.recentCities.isEmpty else { return nil }
+        let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingWhitespace)
         if let exact = preferences.recentCities.first(where: { CompletionMatcher.fold($0.displayName) == key }) { return exact }
         let sameName = preferences.recentCities.filter { CompletionMatcher.fold($0.name) == key }
         return sameName.count == 1 ? sameName[0] : nil

@@ -82,7 +82,7 @@ final class LineEditor {
 
     /// Adds a line to the history and saves the history file (readable by the user alone).
     func remember(_ line: String) {
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard !line.trimmingWhitespace.isEmpty else { return }
         ceditline_history_enter(history, line)
         let created = !FileManager.default.fileExists(atPath: historyFile.path)
         ceditline_history_save(history, historyFile.path)

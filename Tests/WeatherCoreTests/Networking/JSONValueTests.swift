@@ -26,6 +26,25 @@ struct JSONValueTests {
         #expect(try JSONValue.parse("401").text == "401")
     }
 
+    @Test func numbersReadExactlyAsSwiftReadsThem() throws {
+        var texts = [
+            "0", "-0", "0.1", "12.345", "1795321553.0611815", "-0.000123", "123456789012345", "1234567890123456789",
+            "9007199254740993", "0.30000000000000004", "1.7976931348623157e308", "5e-324", "-33.8688", "0.0000000000000000000000001",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let digits = String((0..<Int.random(in: 1...20, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
+            let integer = digits.drop { $0 == "0" }
+            let point = Int.random(in: 0...integer.count, using: &random)
+            let whole = integer.prefix(point).isEmpty ? "0" : String(integer.prefix(point))
+            let fraction = integer.dropFirst(point)
+            texts.append((Bool.random(using: &random) ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        for text in texts {
+            #expect(try JSONValue.parse(text).double == Double(text), "\(text)")
+        }
+    }
+
     @Test(arguments: [
         "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "\"abc", "\"a\u{01}b\"",
         "\"\\x\"", "\"\\u12\"", "{\"a\" 1}", "{1:2}", "[1 2]", "1 2", "NaN", "1e999",

@@ -124,7 +124,7 @@ struct HTTPResponseParser {
             }
         case .chunkSize:
             let size = line.prefix { $0 != UInt8(ascii: ";") }
-            let digits = String(decoding: size, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let digits = String(decoding: size, as: UTF8.self).trimmingWhitespace
             guard (1...8).contains(digits.count), digits.utf8.allSatisfy(\.isHexDigit), let count = Int(digits, radix: 16)
             else { throw .malformed }
             stage = count == 0 ? .trailers : .chunkData(remaining: count)
@@ -152,7 +152,7 @@ struct HTTPResponseParser {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformed }
         let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
         guard !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw .malformed }
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingWhitespace
         if let earlier = headers[name] {
             // Two different lengths leave the body's end ambiguous.
             guard name != "content-length" || earlier == value else { throw .malformed }
