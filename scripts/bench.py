@@ -8,18 +8,20 @@ peak memory. Nothing here asserts: it prints what it measured. Usage:
 
     scripts/bench.sh [--runs N] [--binary PATH]
 """
-import argparse, http.server, json, os, pty, re, select, shutil, socketserver, statistics, subprocess, sys
+import argparse, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess, sys
 import tempfile, threading, time, urllib.parse, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
 KEY = "bench-key"
+TLS_CERT = os.path.join(FIXTURES, "tls", "localhost-cert.pem")
+TLS_KEY = os.path.join(FIXTURES, "tls", "localhost-key.pem")
 
 
 class Server:
     """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's."""
 
-    def __init__(self):
+    def __init__(self, certificate=None):
         self.counts = {}
         self.latency = 0.0
         self.lock = threading.Lock()
@@ -62,7 +64,13 @@ class Server:
             daemon_threads = True
 
         self.httpd = Threaded(("127.0.0.1", 0), Handler)
-        self.base = "http://127.0.0.1:%d" % self.httpd.server_address[1]
+        scheme = "http"
+        if certificate:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(certificate[0], certificate[1])
+            self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+            scheme = "https"
+        self.base = "%s://127.0.0.1:%d" % (scheme, self.httpd.server_address[1])
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def total(self):
@@ -82,18 +90,28 @@ def environment(server, home):
     }
 
 
+def peak_memory(argv, env, stdin=b""):
+    """Peak resident memory (MiB) of one run, read by GNU time: the wait4 figure of a child forked from this
+    Python process would count Python's own pages, copied by the fork, as the child's."""
+    with tempfile.NamedTemporaryFile() as out:
+        proc = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", out.name] + argv, env=env, input=stdin,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if proc.returncode != 0:
+            raise SystemExit("failed (%d): %s" % (proc.returncode, " ".join(argv)))
+        return int(open(out.name).read().split()[-1]) / 1024
+
+
 def timed(argv, env, stdin=b""):
-    """Wall seconds and peak resident memory (MiB) of one run."""
+    """Wall seconds of one run."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     proc.stdin.write(stdin)
     proc.stdin.close()
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc.wait()
     elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit("failed (%d): %s" % (proc.returncode, " ".join(argv)))
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed
 
 
 def median_ms(values):
@@ -167,18 +185,23 @@ def main():
     memory = {"won": [], "curl": [], "ansi": []}
     home, env = fresh_home()
     cache = os.path.join(home, "cache", "weather-or-not")
+
+    def empty_cache():
+        if os.path.isdir(cache):
+            for entry in os.listdir(cache):  # an expired cache: every run makes its three requests
+                os.remove(os.path.join(cache, entry))
+
+    commands = (("won", [args.binary, "London"]), ("curl", curl_argv), ("ansi", [ansi, "-l", "London"] if ansi else None))
     for i in range(args.runs):
-        for name, argv in (("won", [args.binary, "London"]), ("curl", curl_argv),
-                           ("ansi", [ansi, "-l", "London"] if ansi else None)):
+        for name, argv in commands:
             if argv is None:
                 continue
             run_env = dict(env, ANSIWEATHERRC=ansi_rc) if name == "ansi" else env
-            if name == "won" and os.path.isdir(cache):
-                for entry in os.listdir(cache):  # an expired cache: every run makes its three requests
-                    os.remove(os.path.join(cache, entry))
-            t, m = timed(argv, run_env)
-            times[name].append(t)
-            memory[name].append(m)
+            empty_cache()
+            times[name].append(timed(argv, run_env))
+            if i < 5:
+                empty_cache()
+                memory[name].append(peak_memory(argv, run_env))
     won, curl = median_ms(times["won"]), median_ms(times["curl"])
     rows.append(("one-shot `weather-or-not London` (3 requests, cache emptied)", "%.1f ms, %.1f MiB" % (won, statistics.median(memory["won"]))))
     rows.append(("curl, the same 3 requests", "%.1f ms, %.1f MiB" % (curl, statistics.median(memory["curl"]))))
@@ -190,12 +213,26 @@ def main():
     else:
         rows.append(("ansiweather", "not installed (apt-get install ansiweather)"))
 
+    # 1b. The same over https, as OpenWeather is really reached: TLS handshakes and OpenSSL's set-up included.
+    tls_server = Server((TLS_CERT, TLS_KEY))
+    tls_env = dict(env, OPENWEATHER_BASE_URL=tls_server.base, SSL_CERT_FILE=TLS_CERT)
+    tls_curl = ["curl", "-sf", "--cacert", TLS_CERT] + sum(
+        [["-o", "/dev/null", u.replace(server.base, tls_server.base)] for u in curl_urls], [])
+    tls_times = {"won": [], "curl": []}
+    for i in range(args.runs):
+        empty_cache()
+        tls_times["won"].append(timed([args.binary, "London"], tls_env))
+        tls_times["curl"].append(timed(tls_curl, tls_env))
+    won_tls, curl_tls = median_ms(tls_times["won"]), median_ms(tls_times["curl"])
+    rows.append(("https: one-shot / curl, the same 3 requests (loopback TLS)",
+                 "%.1f ms / %.1f ms = %.2f×" % (won_tls, curl_tls, won_tls / curl_tls)))
+
     # 2. A new search with 100 ms of server latency: parallel current + forecast means about 2 round trips, not 3.
     server.latency = 0.1
     slow = []
     for i in range(max(5, args.runs // 3)):
         home, env = fresh_home()
-        slow.append(timed([args.binary, "Slowtown %d" % i], env)[0])
+        slow.append(timed([args.binary, "Slowtown %d" % i], env))
     server.latency = 0.0
     rows.append(("new search with 100 ms per request: total ÷ 2 round trips (target ≤ 1.3)",
                  "%.2f (%.0f ms)" % (median_ms(slow) / 200, median_ms(slow))))
@@ -235,11 +272,11 @@ def main():
     rows.append(("requests: relaunch showing :hourly (target 0)", str(relaunch)))
 
     # 5. Start-up and memory.
-    version = [timed([args.binary, "--version"], env)[0] for _ in range(max(20, args.runs))]
+    version = [timed([args.binary, "--version"], env) for _ in range(max(20, args.runs))]
     rows.append(("`--version`", "%.1f ms" % median_ms(version)))
     home, env = fresh_home()
     script = "".join("City number %d\n:hourly\n" % i for i in range(50)).encode()
-    _, peak = timed([args.binary], env, script)
+    peak = peak_memory([args.binary], env, script)
     rows.append(("peak memory, a piped session of 50 searches (target < 40 MB)", "%.1f MiB" % peak))
 
     # 6. In-process decoding and formatting.

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the release binary the README's run command builds, then runs the benchmark (scripts/bench.py).
-# Installs curl and ansiweather (the comparisons) when missing. Prints figures; asserts nothing.
+# Installs curl and ansiweather (the comparisons) and GNU time (peak memory) when missing. Prints figures; asserts nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-for tool in curl ansiweather; do
-  command -v "$tool" >/dev/null 2>&1 || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq "$tool" >/dev/null; } || true
+for tool in curl ansiweather time; do
+  [ -x "/usr/bin/$tool" ] || command -v "$tool" >/dev/null 2>&1 || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq "$tool" >/dev/null; } || true
 done
 ./scripts/build-release.sh >&2
 swift build -c release --product weather-bench --static-swift-stdlib >&2
