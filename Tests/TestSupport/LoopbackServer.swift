@@ -18,6 +18,8 @@ public final class LoopbackServer: Sendable {
         public var target: String
         /// Query parameters, percent-decoded, in order.
         public var query: [(String, String)]
+        /// Header values by lower-case name.
+        public var headers: [String: String] = [:]
 
         public func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 
@@ -37,6 +39,8 @@ public final class LoopbackServer: Sendable {
         case truncated(status: Int, body: Data, declaredLength: Int)
         /// A 200 whose body is sent with chunked transfer coding, `chunkSize` bytes a chunk.
         case chunked(body: Data, chunkSize: Int)
+        /// As a proxy answers CONNECT: a 200, then bytes relayed both ways to 127.0.0.1:`port` until one side closes.
+        case tunnel(port: UInt16)
 
         /// A 200 with a JSON body.
         public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:], delay: Double = 0) -> Reply {
@@ -94,10 +98,7 @@ public final class LoopbackServer: Sendable {
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requested.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Self.loopback(port: requested)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -233,7 +234,11 @@ public final class LoopbackServer: Sendable {
                 return
             }
             let target = String(parts[1])
-            let request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
+            var request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
+            for line in head.split(separator: "\r\n").dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                request.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
             log.withLock { $0.append(request) }
             guard answer(handler.withLock({ $0 })(request), on: channel), keepAlive else { return }
             // Kept open for the next request; closeIdleConnections() or stop() ends it.
@@ -265,6 +270,8 @@ public final class LoopbackServer: Sendable {
         case .truncated(let status, let body, let declared):
             channel.write(Array(head(status, ["Content-Type": "application/json"], length: declared).utf8) + Array(body))
             close(fd)
+        case .tunnel(let port):
+            relay(channel.fd, toPort: port)
         case .reset:
             var linger = linger(l_onoff: 1, l_linger: 0)
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
@@ -274,6 +281,43 @@ public final class LoopbackServer: Sendable {
             if stopped.load(ordering: .relaxed) { close(fd) }
         }
         return false
+    }
+
+    /// 127.0.0.1:`port` (0 for any).
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// Connects to 127.0.0.1:`port`, says 200, then copies bytes each way until either side closes.
+    private func relay(_ client: Int32, toPort port: UInt16) {
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = Self.loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(upstream)
+            _ = Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(client)
+            return
+        }
+        _ = Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        held.withLock { $0 += [client, upstream] }
+        let copy: @Sendable (Int32, Int32) -> Void = { from, to in
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { break }
+                _ = buffer.withUnsafeBytes { send(to, $0.baseAddress, n, Int32(MSG_NOSIGNAL)) }
+            }
+            shutdown(to, Int32(SHUT_WR))
+        }
+        Thread.detachNewThread { copy(upstream, client) }
+        copy(client, upstream)
     }
 
     private func head(_ status: Int, _ headers: [String: String], length: Int?) -> String {

@@ -63,4 +63,21 @@ struct CommandLineTests {
         #expect(dashed.status == 1)
         #expect(dashed.stderr.contains("Offline mode has no sample data for \"--hourly\""))
     }
+
+    @Test func theProxyInTheEnvironmentIsUsed() async throws {
+        // A proxy that answers for weather.invalid itself, as OpenWeather would.
+        let proxy = try LoopbackServer { request in
+            var direct = request
+            direct.path = request.path.replacingOccurrences(of: "http://weather.invalid", with: "")
+            return FakeOpenWeather.route(direct)
+        }
+        defer { proxy.stop() }
+        let runner = BinaryRunner(server: nil, extra: ["OPENWEATHER_BASE_URL": "http://weather.invalid", "http_proxy": proxy.baseURL])
+        defer { runner.remove() }
+        let result = try await runner.run(["Testford"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Testford, England, GB"))
+        #expect(proxy.requests.count == 3)
+        #expect(proxy.requests.allSatisfy { $0.target.hasPrefix("http://weather.invalid/") })
+    }
 }

@@ -24,6 +24,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     case cannotConnect(host: String)
     /// TLS failed: the certificate was not accepted (the reason is OpenSSL's), or the handshake broke down.
     case secureConnectionFailed(host: String, detail: String)
+    /// The proxy (named "host:port", or by its variable when unusable) refused, or cannot be used.
+    case proxyFailed(proxy: String, detail: String)
     /// The response could not be read as the expected JSON.
     case badResponse(String)
     /// The typed input cannot be a place.
@@ -56,6 +58,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
             "Cannot reach \(host.sanitizedForTerminal): no network, or the server is down. Check the connection, or use --offline."
         case .secureConnectionFailed(let host, let detail):
             "No secure connection to \(host.sanitizedForTerminal): \(detail). Check the system clock and the trusted certificates (SSL_CERT_FILE), or use --offline."
+        case .proxyFailed(let proxy, let detail):
+            "The proxy \(proxy.sanitizedForTerminal) \(detail). Check https_proxy, http_proxy and no_proxy, or use --offline."
         case .badResponse(let detail):
             "OpenWeather's answer could not be understood (\(detail)). Try again in a little while."
         case .invalidInput(let detail):
@@ -75,7 +79,8 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     /// True when a stale cached copy is worth showing instead of the error.
     public var allowsStaleFallback: Bool {
         switch self {
-        case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .rateLimited, .badResponse, .unexpectedStatus:
+        case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed, .rateLimited, .badResponse,
+            .unexpectedStatus:
             true
         default: false
         }

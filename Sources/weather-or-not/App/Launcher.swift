@@ -30,7 +30,8 @@ struct Launcher {
                     cache: sampleCache, samplePlaces: transport.placeNames)
             }
             return OpenWeatherService(
-                client: OpenWeatherClient(configuration: configuration, transport: SocketTransport()), cache: liveCache)
+                client: OpenWeatherClient(configuration: configuration, transport: SocketTransport(proxies: ProxySettings(environment: environment))),
+                cache: liveCache)
         }
         let style = Style(
             color: console.useColor, unicode: console.useUnicode,

@@ -39,6 +39,13 @@ struct HTTPResponseParser {
     /// Where the search for the current line's end resumes, so bytes arriving one by one are scanned once.
     private var scanned = 0
 
+    /// True for the answer to a CONNECT: a 2xx opens a tunnel and has no body.
+    private let tunnel: Bool
+
+    init(tunnel: Bool = false) {
+        self.tunnel = tunnel
+    }
+
     var isComplete: Bool { stage == .complete }
 
     /// The response once it is complete, for a connection that can then be reused.
@@ -169,7 +176,7 @@ struct HTTPResponseParser {
             return
         }
         if let coding = headers["content-encoding"]?.lowercased(), coding != "identity" { throw .unsupportedCoding }
-        if status == 204 || status == 304 {
+        if status == 204 || status == 304 || (tunnel && (200..<300).contains(status)) {
             stage = .complete
         } else if let coding = headers["transfer-encoding"]?.lowercased() {
             guard coding == "chunked" else { throw .unsupportedCoding }

@@ -10,13 +10,16 @@ import Glibc
 /// every start, request or not (docs/PERFORMANCE.md). Each request runs on a thread of its own with blocking
 /// waits bounded by its deadline; cancelling the task shuts its socket down. Idle connections are kept for the
 /// next request to the same server, and a kept connection the server has closed meanwhile is replaced once.
+/// An http:// proxy is used as `proxies` says: CONNECT for https, the absolute URL for http.
 public final class SocketTransport: HTTPTransport {
     private let trust: TLSTrust
+    private let proxies: ProxySettings
     private let tls = Mutex<TLSContext?>(nil)
     private let pool = ConnectionPool()
 
-    public init(trust: TLSTrust = .system) {
+    public init(trust: TLSTrust = .system, proxies: ProxySettings = .none) {
         self.trust = trust
+        self.proxies = proxies
         // OpenSSL writes with write(2), which raises SIGPIPE when the server has gone; the failed write is handled.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -39,10 +42,18 @@ public final class SocketTransport: HTTPTransport {
     public var connectionsOpened: Int { pool.opened }
 
     private func exchange(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPResponse {
-        let request = target.request
-        var kept = pool.take(target.origin)
+        let proxy: ProxySettings.Proxy?
+        switch proxies.route(secure: target.secure, host: target.host) {
+        case .direct: proxy = nil
+        case .proxy(let named): proxy = named
+        case .unusable(let variable):
+            throw WeatherError.proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
+        }
+        let request = target.request(through: proxy)
+        let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
+        var kept = pool.take(origin)
         while true {
-            let connection = try kept ?? open(target, limit: limit)
+            let connection = try kept ?? open(target, through: proxy, limit: limit)
             let reused = kept != nil
             kept = nil
             guard limit.signal.watch(connection.socket) else {
@@ -53,7 +64,7 @@ public final class SocketTransport: HTTPTransport {
                 try connection.write(request, limit: limit)
                 let (response, reusable) = try connection.readResponse(limit: limit)
                 limit.signal.release()
-                if reusable { pool.put(connection, for: target.origin) } else { connection.close() }
+                if reusable { pool.put(connection, for: origin) } else { connection.close() }
                 return response
             } catch HTTPConnection.Failure.closedBeforeAnswer where reused {
                 // The server closed a kept connection just as it was reused: once more on a new one.
@@ -67,17 +78,37 @@ public final class SocketTransport: HTTPTransport {
         }
     }
 
-    private func open(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPConnection {
-        let socket = try TCPSocket.connect(host: target.host, port: target.port, limit: limit)
+    private func open(_ target: HTTPTarget, through proxy: ProxySettings.Proxy?, limit: IOLimit) throws -> HTTPConnection {
+        let socket = try TCPSocket.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port, limit: limit)
         pool.countOpened()
         guard target.secure else { return HTTPConnection(socket: socket, tls: nil) }
         do {
+            if let proxy { try tunnel(socket, to: target, through: proxy, limit: limit) }
             let stream = try TLSStream(context: try context(host: target.host), socket: socket, host: target.host, limit: limit)
             return HTTPConnection(socket: socket, tls: stream)
         } catch {
             limit.signal.release()
             Glibc.close(socket)
             throw error
+        }
+    }
+
+    /// Asks the proxy for a tunnel to the target (CONNECT); TLS then runs through it, end to end.
+    private func tunnel(_ socket: Int32, to target: HTTPTarget, through proxy: ProxySettings.Proxy, limit: IOLimit) throws {
+        let authority = target.authority(withPort: true)
+        var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+        if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        let connection = HTTPConnection(socket: socket, tls: nil)
+        try TCPSocket.write(socket, Array((head + "\r\n").utf8), limit: limit)
+        let answer: HTTPResponse
+        do {
+            answer = try connection.readResponse(limit: limit, tunnel: true).0
+        } catch HTTPConnection.Failure.closedBeforeAnswer {
+            throw WeatherError.proxyFailed(proxy: proxy.name, detail: "closed the connection to \(target.host)")
+        }
+        guard (200..<300).contains(answer.status) else {
+            let why = answer.status == 407 ? "wants a user name and password (HTTP 407)" : "refused the connection to \(target.host) (HTTP \(answer.status))"
+            throw WeatherError.proxyFailed(proxy: proxy.name, detail: why)
         }
     }
 
@@ -116,8 +147,8 @@ struct HTTPTarget: Sendable {
     let secure: Bool
     let host: String
     let port: Int
-    /// "GET /path?query HTTP/1.1" and its headers; holds the key, so it is only ever written to the socket.
-    let request: [UInt8]
+    /// "/path?query": holds the key, so it is only ever written to the socket.
+    private let path: String
 
     /// "https://host:port", the key of the connection pool.
     var origin: String { "\(secure ? "https" : "http")://\(host):\(port)" }
@@ -130,11 +161,24 @@ struct HTTPTarget: Sendable {
         secure = scheme == "https"
         host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
         port = parts.port ?? (secure ? 443 : 80)
-        let path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
+        path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
             + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let authority = (host.contains(":") ? "[\(host)]" : host) + (port == (secure ? 443 : 80) ? "" : ":\(port)")
-        request = Array(
-            "GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nUser-Agent: weather-or-not\r\nAccept: application/json\r\n\r\n".utf8)
+    }
+
+    /// "host", "host:8080" or "[::1]:8080"; the port is left out when it is the scheme's own, unless asked for.
+    func authority(withPort: Bool = false) -> String {
+        (host.contains(":") ? "[\(host)]" : host) + (!withPort && port == (secure ? 443 : 80) ? "" : ":\(port)")
+    }
+
+    /// The GET and its headers. Through a proxy, a plain request names the whole URL (an https one goes through a
+    /// tunnel and looks as if sent directly).
+    func request(through proxy: ProxySettings.Proxy?) -> [UInt8] {
+        var head = "GET \(path) HTTP/1.1\r\n"
+        if let proxy, !secure {
+            head = "GET http://\(authority())\(path) HTTP/1.1\r\n"
+            if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        }
+        return Array((head + "Host: \(authority())\r\nUser-Agent: weather-or-not\r\nAccept: application/json\r\n\r\n").utf8)
     }
 }
 
@@ -166,8 +210,8 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// The whole response, and whether the connection can carry another request.
-    func readResponse(limit: IOLimit) throws -> (HTTPResponse, reusable: Bool) {
-        var parser = HTTPResponseParser()
+    func readResponse(limit: IOLimit, tunnel: Bool = false) throws -> (HTTPResponse, reusable: Bool) {
+        var parser = HTTPResponseParser(tunnel: tunnel)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var received = 0
         while true {
