@@ -72,7 +72,10 @@ public final class LoopbackServer: Sendable {
     private let accepted = Atomic<Int>(0)
     private let handler: Mutex<@Sendable (Request) -> Reply>
     private let log = Mutex<[Request]>([])
-    private let held = Mutex<[Int32]>([])
+    /// Open connections, and which of them wait idle for another request. A connection's own thread is the only
+    /// one that closes it, removing it here under the lock first; `stop()` and `closeIdleConnections()` only shut
+    /// connections down under the same lock, so a descriptor number is never touched after it is reused.
+    private let connections = Mutex<(open: Set<Int32>, idle: Set<Int32>)>(([], []))
     private let stopped = Atomic<Bool>(false)
 
     /// Starts listening at once (on `port`, or an ephemeral one); answers with `handler` until `stop()`.
@@ -123,8 +126,14 @@ public final class LoopbackServer: Sendable {
 
     /// Closes every connection kept open between requests, as a server does when they have been idle too long.
     public func closeIdleConnections() {
-        for fd in held.withLock({ held in defer { held.removeAll() }; return held }) {
-            shutdown(fd, Int32(SHUT_RDWR))
+        connections.withLock { for fd in $0.idle { shutdown(fd, Int32(SHUT_RDWR)) } }
+    }
+
+    private func finish(_ fd: Int32) {
+        connections.withLock {
+            $0.open.remove(fd)
+            $0.idle.remove(fd)
+            close(fd)
         }
     }
 
@@ -141,27 +150,32 @@ public final class LoopbackServer: Sendable {
 
     public func resetLog() { log.withLock { $0.removeAll() } }
 
-    /// Stops listening and closes held connections.
+    /// Stops listening and ends every open connection (their threads close them).
     public func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in held.withLock({ $0 }) {
-            shutdown(fd, Int32(SHUT_RDWR))
-            close(fd)
-        }
+        connections.withLock { for fd in $0.open { shutdown(fd, Int32(SHUT_RDWR)) } }
     }
 
     deinit { stop() }
 
     private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
+        while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
+                close(listener)
                 return
             }
-            Thread.detachNewThread { [self] in serve(client) }
+            let admitted = connections.withLock { state in
+                if !stopped.load(ordering: .relaxed) { state.open.insert(client) }
+                return state.open.contains(client)
+            }
+            if admitted {
+                Thread.detachNewThread { [self] in serve(client) }
+            } else {
+                close(client)
+            }
         }
     }
 
@@ -209,30 +223,20 @@ public final class LoopbackServer: Sendable {
         if !greeting.isEmpty {
             _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
-        guard let channel = Channel(fd: fd, tls: tls) else {
-            close(fd)
-            return
-        }
+        guard let channel = Channel(fd: fd, tls: tls) else { return finish(fd) }
         var pending = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             while pending.headerEnd == nil {
                 let n = channel.read(&chunk)
-                if n <= 0 || pending.count > 65_536 {
-                    held.withLock { $0.removeAll { $0 == fd } }
-                    close(fd)
-                    return
-                }
+                if n <= 0 || pending.count > 65_536 { return finish(fd) }
                 pending += chunk[0..<n]
             }
             let end = pending.headerEnd!
             let head = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeFirst(end)
             let parts = head.prefix { $0 != "\r" }.split(separator: " ")
-            guard parts.count >= 2 else {
-                close(fd)
-                return
-            }
+            guard parts.count >= 2 else { return finish(fd) }
             let target = String(parts[1])
             var request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
             for line in head.split(separator: "\r\n").dropFirst() {
@@ -240,22 +244,24 @@ public final class LoopbackServer: Sendable {
                 request.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
             log.withLock { $0.append(request) }
-            guard answer(handler.withLock({ $0 })(request), on: channel), keepAlive else { return }
+            connections.withLock { _ = $0.idle.remove(fd) }
+            guard answer(handler.withLock({ $0 })(request), on: channel) else { return finish(fd) }
             // Kept open for the next request; closeIdleConnections() or stop() ends it.
-            held.withLock { $0.append(fd) }
-            if stopped.load(ordering: .relaxed) { close(fd) }
+            connections.withLock { state in
+                state.idle.insert(fd)
+                if stopped.load(ordering: .relaxed) { shutdown(fd, Int32(SHUT_RDWR)) }
+            }
         }
     }
 
-    /// Sends a reply; true when the connection stays usable for another request.
+    /// Sends a reply; true when the connection stays open for another request (the caller closes it otherwise).
     private func answer(_ reply: Reply, on channel: Channel) -> Bool {
         let fd = channel.fd
         switch reply {
         case .respond(let status, let headers, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             channel.write(Array(head(status, headers, length: body.count).utf8) + Array(body))
-            if keepAlive { return true }
-            close(fd)
+            return keepAlive
         case .chunked(let body, let size):
             var bytes = Array(head(200, ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], length: nil).utf8)
             var offset = 0
@@ -265,20 +271,18 @@ public final class LoopbackServer: Sendable {
                 offset += piece.count
             }
             channel.write(bytes + Array("0\r\n\r\n".utf8))
-            if keepAlive { return true }
-            close(fd)
+            return keepAlive
         case .truncated(let status, let body, let declared):
             channel.write(Array(head(status, ["Content-Type": "application/json"], length: declared).utf8) + Array(body))
-            close(fd)
         case .tunnel(let port):
             relay(channel.fd, toPort: port)
         case .reset:
             var linger = linger(l_onoff: 1, l_linger: 0)
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-            close(fd)
         case .neverRespond:
-            held.withLock { $0.append(fd) }
-            if stopped.load(ordering: .relaxed) { close(fd) }
+            // Silent until the client gives up or the server stops.
+            var sink = [UInt8](repeating: 0, count: 1024)
+            while channel.read(&sink) > 0 {}
         }
         return false
     }
@@ -295,18 +299,17 @@ public final class LoopbackServer: Sendable {
     /// Connects to 127.0.0.1:`port`, says 200, then copies bytes each way until either side closes.
     private func relay(_ client: Int32, toPort port: UInt16) {
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        connections.withLock { _ = $0.open.insert(upstream) }
+        defer { finish(upstream) }
         var address = Self.loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(upstream)
             _ = Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            close(client)
             return
         }
         _ = Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        held.withLock { $0 += [client, upstream] }
         let copy: @Sendable (Int32, Int32) -> Void = { from, to in
             var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
@@ -316,8 +319,13 @@ public final class LoopbackServer: Sendable {
             }
             shutdown(to, Int32(SHUT_WR))
         }
-        Thread.detachNewThread { copy(upstream, client) }
+        let back = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            copy(upstream, client)
+            back.signal()
+        }
         copy(client, upstream)
+        back.wait()
     }
 
     private func head(_ status: Int, _ headers: [String: String], length: Int?) -> String {
