@@ -20,7 +20,7 @@ let package = Package(
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "TestSupport"],
+            dependencies: ["WeatherCore", "TestSupport", "CTLS"],
             exclude: ["Golden"]  // read from the source tree by Golden.swift
         ),
     ],

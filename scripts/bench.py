@@ -219,13 +219,17 @@ def main():
     tls_curl = ["curl", "-sf", "--cacert", TLS_CERT] + sum(
         [["-o", "/dev/null", u.replace(server.base, tls_server.base)] for u in curl_urls], [])
     tls_times = {"won": [], "curl": []}
-    for i in range(args.runs):
-        empty_cache()
-        tls_times["won"].append(timed([args.binary, "London"], tls_env))
-        tls_times["curl"].append(timed(tls_curl, tls_env))
-    won_tls, curl_tls = median_ms(tls_times["won"]), median_ms(tls_times["curl"])
-    rows.append(("https: one-shot / curl, the same 3 requests (loopback TLS)",
-                 "%.1f ms / %.1f ms = %.2f×" % (won_tls, curl_tls, won_tls / curl_tls)))
+    try:
+        for i in range(args.runs):
+            empty_cache()
+            tls_times["won"].append(timed([args.binary, "London"], tls_env))
+            tls_times["curl"].append(timed(tls_curl, tls_env))
+        won_tls, curl_tls = median_ms(tls_times["won"]), median_ms(tls_times["curl"])
+        rows.append(("https: one-shot / curl, the same 3 requests (loopback TLS)",
+                     "%.1f ms / %.1f ms = %.2f×" % (won_tls, curl_tls, won_tls / curl_tls)))
+    except SystemExit:
+        # Builds before the socket transport (libcurl) do not read SSL_CERT_FILE, so they cannot trust the test server.
+        rows.append(("https: one-shot / curl (loopback TLS)", "not measured: the binary does not trust SSL_CERT_FILE"))
 
     # 2. A new search with 100 ms of server latency: parallel current + forecast means about 2 round trips, not 3.
     server.latency = 0.1
