@@ -13,8 +13,20 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// A member of an object; nil for anything else. Setting it on anything but an object does nothing.
     public subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
+        get {
+            if case .object(let members) = self { members[key] } else { nil }
+        }
+        set {
+            guard case .object(var members) = self else { return }
+            members[key] = newValue
+            self = .object(members)
+        }
+    }
+
+    public var object: [String: JSONValue]? {
+        if case .object(let members) = self { members } else { nil }
     }
 
     public var double: Double? {

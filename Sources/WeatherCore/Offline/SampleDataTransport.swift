@@ -26,14 +26,13 @@ public struct SampleDataTransport: HTTPTransport {
     public init(now: @escaping @Sendable () -> Date = Date.init) {
         self.now = now
         samples = Assets.paths(under: "samples").filter { $0.hasSuffix("/geocoding.json") }.compactMap { path in
-            guard let data = Assets.data(path),
-                let geo = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let name = geo["name"] as? String,
-                let lat = geo["lat"] as? Double, let lon = geo["lon"] as? Double
+            guard let data = Assets.data(path), let geo = try? JSONValue.parse(data), let name = geo["name"]?.string,
+                let lat = geo["lat"]?.double, let lon = geo["lon"]?.double
             else { return nil }
-            let localNames = (geo["local_names"] as? [String: String])?.values.map { $0 } ?? []
+            let localNames = geo["local_names"]?.object?.values.compactMap(\.string) ?? []
             return Sample(
                 name: name, folder: String(path.dropLast("geocoding.json".count)), geocoding: data, latitude: lat, longitude: lon,
-                searchNames: Set(([name] + localNames).map(Self.fold)), country: (geo["country"] as? String) ?? "")
+                searchNames: Set(([name] + localNames).map(Self.fold)), country: geo["country"]?.string ?? "")
         }
     }
 
@@ -82,31 +81,34 @@ public struct SampleDataTransport: HTTPTransport {
     /// Moves the sample's times onto the real clock: the reading ten minutes ago, the slots on the next 3-hour
     /// boundaries, sunrise and sunset on the place's local today.
     func shifted(_ body: Data) throws -> Data {
-        guard var object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { return body }
+        var object = try JSONValue.parse(body)
+        guard object.object != nil else { return body }
         let observed = Int(now().timeIntervalSince1970) - 600
-        let offset = (object["timezone"] as? Int) ?? ((object["city"] as? [String: Any])?["timezone"] as? Int) ?? 0
+        let offset = object["timezone"]?.int ?? object["city"]?["timezone"]?.int ?? 0
         let sampleNow = SampleClock.reference
         let dayShift = (Self.localDay(observed, offset) - Self.localDay(sampleNow, offset)) * 86_400
         let slotShift = (observed / 10_800 + 1) * 10_800 - SampleClock.firstSlot
-        func shiftSun(_ dictionary: inout [String: Any]) {
-            for key in ["sunrise", "sunset"] { if let t = dictionary[key] as? Int { dictionary[key] = t + dayShift } }
-        }
-        if object["dt"] != nil {
-            object["dt"] = observed
-            if var sys = object["sys"] as? [String: Any] { shiftSun(&sys); object["sys"] = sys }
-        }
-        if var city = object["city"] as? [String: Any] { shiftSun(&city); object["city"] = city }
-        if let list = object["list"] as? [[String: Any]] {
-            object["list"] = list.map { item in
-                var item = item
-                if let t = item["dt"] as? Int {
-                    item["dt"] = t + slotShift
-                    item["dt_txt"] = Self.utcText(t + slotShift)
-                }
-                return item
+        func shiftSun(_ value: inout JSONValue?) {
+            for key in ["sunrise", "sunset"] {
+                if let t = value?[key]?.int { value?[key] = .number(Double(t + dayShift)) }
             }
         }
-        return try JSONSerialization.data(withJSONObject: object)
+        if object["dt"] != nil {
+            object["dt"] = .number(Double(observed))
+            shiftSun(&object["sys"])
+        }
+        shiftSun(&object["city"])
+        if let list = object["list"]?.array {
+            object["list"] = .array(list.map { item in
+                var item = item
+                if let t = item["dt"]?.int {
+                    item["dt"] = .number(Double(t + slotShift))
+                    item["dt_txt"] = .string(Self.utcText(t + slotShift))
+                }
+                return item
+            })
+        }
+        return Data(object.serialized.utf8)
     }
 
     static func localDay(_ t: Int, _ offset: Int) -> Int { Int((Double(t + offset) / 86_400).rounded(.down)) }

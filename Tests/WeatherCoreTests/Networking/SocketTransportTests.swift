@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 @testable import WeatherCore
@@ -36,6 +37,24 @@ struct SocketTransportTests {
         server.closeIdleConnections()
         #expect(try await get(transport, server).body == Data("[]".utf8))
         #expect(server.connectionsAccepted == 2)
+    }
+
+    @Test func aKeptConnectionThatBreaksAsItIsReusedIsReplacedOnce() async throws {
+        // The server drops the kept connection just as the second request arrives, as after an idle timeout.
+        let count = Atomic<Int>(0)
+        let server = try LoopbackServer(keepAlive: true) { _ in
+            count.add(1, ordering: .relaxed).newValue == 2 ? .reset : .json("[]")
+        }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        _ = try await get(transport, server)
+        #expect(try await get(transport, server).body == Data("[]".utf8))
+        #expect(server.requests.count == 3)
+        #expect(server.connectionsAccepted == 2)
+        // A new connection that breaks is not tried again by the transport (the client's retries decide).
+        await #expect(throws: WeatherError.badResponse(WeatherError.truncatedDetail)) {
+            try await get(SocketTransport(), try LoopbackServer { _ in .reset })
+        }
     }
 
     @Test func connectionsTheServerClosesAreNotKept() async throws {
@@ -144,6 +163,17 @@ struct SocketTransportTests {
         request.cancel()
         await #expect(throws: CancellationError.self) { try await request.value }
         #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test func addressesNeedNoLookupAndIPv6IsNamedPlainly() async throws {
+        // Nothing listens on IPv6 here (the test server is IPv4): the error names the address without brackets.
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        await #expect(throws: WeatherError.cannotConnect(host: "::1")) {
+            try await SocketTransport().get(URL(string: "http://[::1]:\(server.port)/x")!, timeout: 2)
+        }
+        #expect(TCPSocket.isAddress("127.0.0.1") && TCPSocket.isAddress("::1"))
+        #expect(!TCPSocket.isAddress("api.openweathermap.org"))
     }
 
     @Test func aSilentServerTimesOut() async throws {

@@ -63,14 +63,18 @@ enum TCPSocket {
     /// Resolves `host` and connects to the first address that answers. Every address but the last gets at most
     /// 2 seconds, so a silent IPv6 route does not use up the whole timeout.
     static func connect(host: String, port: Int, limit: IOLimit) throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_ADDRCONFIG | AI_NUMERICSERV
         var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
-            throw WeatherError.cannotConnect(host: host)
+        // An address needs no lookup; a name is looked up for the address families this machine has, then for
+        // any (a machine whose only addresses are loopback has "none" by AI_ADDRCONFIG's count).
+        let flags = isAddress(host) ? [AI_NUMERICHOST] : [AI_ADDRCONFIG, 0]
+        for flag in flags where found == nil {
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_flags = flag | AI_NUMERICSERV
+            if getaddrinfo(host, String(port), &hints, &found) != 0 { found = nil }
         }
+        guard let first = found else { throw WeatherError.cannotConnect(host: host) }
         defer { freeaddrinfo(first) }
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let address = next?.pointee {
@@ -142,6 +146,12 @@ enum TCPSocket {
             default: throw limit.brokenOff
             }
         }
+    }
+
+    /// True for an IPv4 or IPv6 address written out ("127.0.0.1", "::1").
+    static func isAddress(_ host: String) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
     }
 
     /// True when an idle socket has nothing to say: the server has not closed it and sent nothing unasked.

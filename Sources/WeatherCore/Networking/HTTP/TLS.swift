@@ -74,7 +74,7 @@ final class TLSStream {
         self.session = session
         self.socket = socket
         SSL_set_fd(session, socket)
-        if Self.isIPAddress(host) {
+        if TCPSocket.isAddress(host) {
             X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(session), host)
         } else {
             _ = ctls_set_server_name(session, host)
@@ -143,10 +143,5 @@ final class TLSStream {
                 throw TLSFailure()
             }
         }
-    }
-
-    private static func isIPAddress(_ host: String) -> Bool {
-        var address = in6_addr()
-        return inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
     }
 }
