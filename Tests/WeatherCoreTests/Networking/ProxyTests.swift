@@ -78,6 +78,15 @@ struct ProxyTests {
         #expect(error?.message.contains("secret") == false)
     }
 
+    @Test func aProxyAnsweringNonsenseIsAMalformedAnswer() async throws {
+        let proxy = try LoopbackServer(greeting: "SSH-2.0-OpenSSH_9.2\r\n\r\n") { _ in .neverRespond }
+        defer { proxy.stop() }
+        let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
+        await #expect(throws: WeatherError.badResponse("the server's answer was malformed")) {
+            try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
+        }
+    }
+
     @Test func anUnusableProxyIsReportedNotBypassed() async throws {
         let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": "socks5://127.0.0.1:1"]))
         await #expect(throws: WeatherError.proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")) {

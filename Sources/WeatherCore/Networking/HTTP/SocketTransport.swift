@@ -53,7 +53,12 @@ public final class SocketTransport: HTTPTransport {
         let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
         var kept = pool.take(origin)
         while true {
-            let connection = try kept ?? open(target, through: proxy, limit: limit)
+            let connection: HTTPConnection
+            do {
+                connection = try kept ?? open(target, through: proxy, limit: limit)
+            } catch {
+                throw Self.describe(error)
+            }
             let reused = kept != nil
             kept = nil
             guard limit.signal.watch(connection.socket) else {
@@ -73,7 +78,7 @@ public final class SocketTransport: HTTPTransport {
             } catch {
                 limit.signal.release()
                 connection.close()
-                throw Self.describe(error, host: target.host)
+                throw Self.describe(error)
             }
         }
     }
@@ -126,7 +131,8 @@ public final class SocketTransport: HTTPTransport {
         }
     }
 
-    private static func describe(_ error: any Error, host: String) -> any Error {
+    /// The parser's and the connection's own failures as a `WeatherError`; anything else as it is.
+    private static func describe(_ error: any Error) -> any Error {
         switch error {
         case HTTPConnection.Failure.closedBeforeAnswer, HTTPResponseParser.Failure.truncated:
             WeatherError.badResponse(WeatherError.truncatedDetail)
