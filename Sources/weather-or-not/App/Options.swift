@@ -1,11 +1,6 @@
 import Foundation
 import WeatherCore
 
-/// When to colour the output.
-enum ColorChoice: String, CaseIterable {
-    case auto, always, never
-}
-
 /// The command line: a city, or none for the prompt, and the options.
 ///
 /// Parsed by hand: swift-argument-parser finds its options by reflection, which cost about 4 ms at every start

@@ -1,62 +1,7 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Lets a request's cancellation reach the thread doing its I/O: `cancel()` shuts the watched socket down,
-/// which ends any wait on it at once.
-final class CancelSignal: Sendable {
-    private let state = Mutex<(socket: Int32, cancelled: Bool)>((-1, false))
-
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
-
-    func cancel() {
-        state.withLock { state in
-            state.cancelled = true
-            if state.socket >= 0 { shutdown(state.socket, Int32(SHUT_RDWR)) }
-        }
-    }
-
-    /// Watches `socket` until `release()`; false, watching nothing, when the request is already cancelled.
-    func watch(_ socket: Int32) -> Bool {
-        state.withLock { state in
-            guard !state.cancelled else { return false }
-            state.socket = socket
-            return true
-        }
-    }
-
-    /// Stops watching; called before the socket is closed or pooled, so a late cancel never reaches another request.
-    func release() {
-        state.withLock { $0.socket = -1 }
-    }
-}
-
-/// The bounds of one request's I/O: a deadline, the timeout to name when it passes, and its cancellation.
-struct IOLimit {
-    let deadline: ContinuousClock.Instant
-    let timeout: Double
-    let signal: CancelSignal
-
-    /// Waits until `socket` is ready for `events`, the deadline (`WeatherError.timedOut`) or a cancel.
-    func wait(_ socket: Int32, for events: Int16, until end: ContinuousClock.Instant? = nil) throws {
-        let end = end ?? deadline
-        while true {
-            if signal.isCancelled { throw CancellationError() }
-            let left = end - .now
-            guard left > .zero else { throw WeatherError.timedOut(seconds: timeout) }
-            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
-            var descriptor = pollfd(fd: socket, events: events, revents: 0)
-            let ready = poll(&descriptor, 1, Int32(clamping: milliseconds))
-            if ready > 0 {
-                if signal.isCancelled { throw CancellationError() }
-                return
-            }
-            if ready < 0, errno != EINTR { throw WeatherError.badResponse(WeatherError.truncatedDetail) }
-        }
-    }
-}
 
 /// A connected, non-blocking TCP socket.
 enum TCPSocket {
@@ -158,12 +103,5 @@ enum TCPSocket {
     static func isQuiet(_ socket: Int32) -> Bool {
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) == 0
-    }
-}
-
-extension IOLimit {
-    /// A connection that failed mid-exchange: a cancel when it was one, else a broken-off answer.
-    var brokenOff: any Error {
-        signal.isCancelled ? CancellationError() : WeatherError.badResponse(WeatherError.truncatedDetail)
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where a URL's request goes, and the request's bytes.
+struct HTTPTarget: Sendable {
+    let secure: Bool
+    let host: String
+    let port: Int
+    /// "/path?query": holds the key, so it is only ever written to the socket.
+    private let path: String
+
+    /// "https://host:port", the key of the connection pool.
+    var origin: String { "\(secure ? "https" : "http")://\(host):\(port)" }
+
+    init(_ url: URL) throws(WeatherError) {
+        guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let named = parts.host, !named.isEmpty
+        else { throw .invalidInput(WeatherConfiguration.badBaseURLMessage) }
+        secure = scheme == "https"
+        host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
+        port = parts.port ?? (secure ? 443 : 80)
+        path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
+            + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
+
+    /// "host", "host:8080" or "[::1]:8080"; the port is left out when it is the scheme's own, unless asked for.
+    func authority(withPort: Bool = false) -> String {
+        (host.contains(":") ? "[\(host)]" : host) + (!withPort && port == (secure ? 443 : 80) ? "" : ":\(port)")
+    }
+
+    /// The GET and its headers. Through a proxy, a plain request names the whole URL (an https one goes through a
+    /// tunnel and looks as if sent directly).
+    func request(through proxy: ProxySettings.Proxy?) -> [UInt8] {
+        var head = "GET \(path) HTTP/1.1\r\n"
+        if let proxy, !secure {
+            head = "GET http://\(authority())\(path) HTTP/1.1\r\n"
+            if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        }
+        return Array((head + "Host: \(authority())\r\nUser-Agent: weather-or-not\r\nAccept: application/json\r\n\r\n").utf8)
+    }
+}
