@@ -1,7 +1,7 @@
 import Foundation
 
 /// A weather condition as OpenWeather codes it (`weather[0]`).
-public struct Condition: Codable, Equatable, Sendable {
+public struct Condition: Equatable, Sendable {
     /// OpenWeather's condition code (200…804).
     public var code: Int
     /// Short English group name ("Rain").

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Observed weather at a moment, in canonical metric units (°C, m/s, hPa, m, mm).
-public struct CurrentConditions: Codable, Equatable, Sendable {
+public struct CurrentConditions: Equatable, Sendable {
     public var observedAt: Date
     public var condition: Condition
     public var temperature: Double
@@ -44,7 +44,7 @@ public struct CurrentConditions: Codable, Equatable, Sendable {
 }
 
 /// An amount of rain or snow over a span of hours.
-public struct Precipitation: Codable, Equatable, Sendable {
+public struct Precipitation: Equatable, Sendable {
     public var millimetres: Double
     public var hours: Int
 

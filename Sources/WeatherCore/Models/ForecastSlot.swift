@@ -1,7 +1,7 @@
 import Foundation
 
 /// One 3-hour forecast step, in canonical metric units.
-public struct ForecastSlot: Codable, Equatable, Sendable {
+public struct ForecastSlot: Equatable, Sendable {
     public var time: Date
     public var condition: Condition
     public var temperature: Double

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A geocoded place: what a search resolves to and what the preferences remember.
-public struct Place: Codable, Equatable, Hashable, Sendable {
+public struct Place: Equatable, Hashable, Sendable {
     public var name: String
     public var state: String?
     public var country: String?
