@@ -47,7 +47,8 @@ extension JSONValue {
         out += close
     }
 
-    private static func format(_ value: Double) -> String {
+    /// A number as JSON writes it: whole numbers without a decimal point ("804", not "804.0").
+    static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)

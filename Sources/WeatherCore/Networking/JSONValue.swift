@@ -55,7 +55,7 @@ public enum JSONValue: Equatable, Sendable {
     public var text: String? {
         switch self {
         case .string(let value): value
-        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .number(let value): Self.format(value)
         default: nil
         }
     }

@@ -121,8 +121,7 @@ public struct SampleDataTransport: HTTPTransport {
 
     /// Lower case, accents and extra spaces removed: "São  Paulo" and "sao paulo" match.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        CompletionMatcher.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

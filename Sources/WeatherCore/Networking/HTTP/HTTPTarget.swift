@@ -17,10 +17,15 @@ struct HTTPTarget: Sendable {
             let named = parts.host, !named.isEmpty
         else { throw .invalidInput(WeatherConfiguration.badBaseURLMessage) }
         secure = scheme == "https"
-        host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
+        host = Self.bare(named)
         port = parts.port ?? (secure ? 443 : 80)
         path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
             + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
+
+    /// A host as URLs write it, IPv6 addresses without their brackets ("[::1]" is "::1").
+    static func bare(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// "host", "host:8080" or "[::1]:8080"; the port is left out when it is the scheme's own, unless asked for.

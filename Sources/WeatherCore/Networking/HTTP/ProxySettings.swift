@@ -69,7 +69,6 @@ public struct ProxySettings: Sendable, Equatable {
             let credentials = user + ":" + (parts.password ?? "")
             authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
         }
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        return Proxy(host: bare, port: parts.port ?? 1080, authorization: authorization)
+        return Proxy(host: HTTPTarget.bare(host), port: parts.port ?? 1080, authorization: authorization)
     }
 }
