@@ -5,7 +5,6 @@ let package = Package(
     name: "weather-or-not",
     products: [
         .executable(name: "weather-or-not", targets: ["weather-or-not"]),
-        .library(name: "WeatherCore", targets: ["WeatherCore"]),
     ],
     targets: [
         .target(name: "WeatherCore", dependencies: ["CTLS"]),

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 mkdir -p .build/fuzz fuzz/out fuzz/corpus
-if ! swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -module-name WeatherFuzz \
+if ! swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -module-name WeatherFuzz -package-name weather_or_not \
   -I Sources/CTLS \
   $(find Sources/WeatherCore -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz > .build/fuzz/build.log 2>&1; then
   grep -v "Cannot export local symbol" .build/fuzz/build.log >&2

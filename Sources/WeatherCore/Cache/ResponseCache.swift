@@ -3,27 +3,27 @@ import Foundation
 /// Response bodies by request, in memory and on disk, fresh for 10 minutes and kept after that for when the network fails.
 ///
 /// File names are a hash of the request (endpoint, rounded coordinates or query, language): never the key or typed text.
-public actor ResponseCache {
+package actor ResponseCache {
     /// A cached body and when it was fetched.
-    public struct Entry: Sendable {
-        public var fetchedAt: Date
-        public var body: Data
+    package struct Entry: Sendable {
+        package var fetchedAt: Date
+        package var body: Data
     }
 
-    public static let freshness: TimeInterval = 600
+    package static let freshness: TimeInterval = 600
     /// How long a stale entry stays useful for an offline fallback.
-    public static let retention: TimeInterval = 7 * 24 * 3600
+    package static let retention: TimeInterval = 7 * 24 * 3600
 
     private let directory: URL?
     private var memory: [String: Entry] = [:]
 
     /// `directory` nil keeps entries in memory only.
-    public init(directory: URL?) {
+    package init(directory: URL?) {
         self.directory = directory
     }
 
     /// The entry for `key`, from memory or disk; a corrupt or unreadable file counts as none.
-    public func entry(for key: String) -> Entry? {
+    package func entry(for key: String) -> Entry? {
         if let hit = memory[key] { return hit }
         guard let url = fileURL(for: key), let data = try? Data(contentsOf: url),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
@@ -36,7 +36,7 @@ public actor ResponseCache {
     }
 
     /// Stores a fresh body; a disk that refuses the write leaves the memory copy in place.
-    public func store(_ body: Data, for key: String, at date: Date) {
+    package func store(_ body: Data, for key: String, at date: Date) {
         memory[key] = Entry(fetchedAt: date, body: body)
         guard let url = fileURL(for: key) else { return }
         // One JSON header line (the key, to catch hash collisions, and the time), then the body as received.
@@ -47,7 +47,7 @@ public actor ResponseCache {
     }
 
     /// Forgets an entry whose body turned out to be unreadable.
-    public func remove(_ key: String) {
+    package func remove(_ key: String) {
         memory[key] = nil
         if let url = fileURL(for: key) { try? FileManager.default.removeItem(at: url) }
     }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The 16-point compass rose.
-public enum CompassDirection {
+package enum CompassDirection {
     static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
     /// Eight arrows, N first, clockwise.
     static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
 
     /// The point a bearing falls in; each covers 22.5°, centred on it (N is 348.75° up to 11.25°).
-    public static func cardinal(degrees: Double) -> String {
+    package static func cardinal(degrees: Double) -> String {
         points[index(degrees)]
     }
 
     /// An arrow pointing the way the compass name does ("↗" beside "NE"), at the nearest of eight points.
-    public static func arrow(degrees: Double) -> String {
+    package static func arrow(degrees: Double) -> String {
         arrows[(index(degrees) + 1) / 2 % 8]
     }
 

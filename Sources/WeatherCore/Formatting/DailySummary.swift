@@ -1,23 +1,23 @@
 import Foundation
 
 /// One local calendar day of the forecast, in canonical units.
-public struct DailySummary: Equatable, Sendable {
-    public var dayNumber: Int
-    public var weekday: Int
-    public var high: Double
-    public var low: Double
+package struct DailySummary: Equatable, Sendable {
+    package var dayNumber: Int
+    package var weekday: Int
+    package var high: Double
+    package var low: Double
     /// The condition that dominates the daytime.
-    public var condition: Condition
+    package var condition: Condition
     /// The highest precipitation probability of the day, 0…1.
-    public var precipitationProbability: Double
+    package var precipitationProbability: Double
     /// Rain and snow expected over the day's slots, in mm.
-    public var precipitation: Double
+    package var precipitation: Double
 
     /// Groups slots by the place's local calendar day, starting with the day of `current`, for `count` days.
     ///
     /// Today's high and low include the current reading. The condition is the most frequent group among
     /// daytime slots (06:00–18:00 local), the more severe winning a tie; a day with no daytime slot uses all of its slots.
-    public static func days(
+    package static func days(
         current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, count: Int = 5
     ) -> [DailySummary] {
         let today = LocalTime(current.observedAt, utcOffset: utcOffset)

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Calendar arithmetic in a place's local time, from its UTC offset in seconds. Pure and fast: no time-zone database.
-public struct LocalTime: Equatable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
+package struct LocalTime: Equatable, Sendable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
     /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int
+    package var weekday: Int
     /// Days since 1970-01-01 in local time: equal for two moments on the same local calendar day.
-    public var dayNumber: Int
+    package var dayNumber: Int
 
-    public init(_ date: Date, utcOffset: Int) {
+    package init(_ date: Date, utcOffset: Int) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
@@ -33,7 +33,7 @@ public struct LocalTime: Equatable, Sendable {
     }
 
     /// "15:00" or "3 PM" / "3:30 PM".
-    public func clockTime(_ style: ClockStyle) -> String {
+    package func clockTime(_ style: ClockStyle) -> String {
         switch style {
         case .twentyFourHour:
             return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
@@ -45,7 +45,7 @@ public struct LocalTime: Equatable, Sendable {
     }
 
     /// "+05:45", "-03:30", "+00:00".
-    public static func offsetName(_ utcOffset: Int) -> String {
+    package static func offsetName(_ utcOffset: Int) -> String {
         let sign = utcOffset < 0 ? "-" : "+"
         let minutes = abs(utcOffset) / 60
         let hours = minutes / 60, rest = minutes % 60
@@ -54,12 +54,12 @@ public struct LocalTime: Equatable, Sendable {
 }
 
 /// Weekday names in a locale, short form ("Mon").
-public struct WeekdayNames: Sendable {
+package struct WeekdayNames: Sendable {
     let names: [String]
 
     static let english = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    public init(locale: Locale) {
+    package init(locale: Locale) {
         // English needs no calendar: loading ICU's calendar data for the names costs about a millisecond.
         let identifier = locale.identifier
         if identifier.isEmpty || identifier == "C" || identifier == "POSIX" || identifier.hasPrefix("en") {
@@ -73,12 +73,12 @@ public struct WeekdayNames: Sendable {
     }
 
     /// The name for 0 = Sunday … 6 = Saturday.
-    public func name(_ weekday: Int) -> String { names[((weekday % 7) + 7) % 7] }
+    package func name(_ weekday: Int) -> String { names[((weekday % 7) + 7) % 7] }
 }
 
 /// Ages and durations in words: "25 minutes", "1 hour".
-public enum RelativeAge {
-    public static func describe(seconds: Int) -> String {
+package enum RelativeAge {
+    package static func describe(seconds: Int) -> String {
         switch seconds {
         case ..<60: seconds <= 1 ? "1 second" : "\(seconds) seconds"
         case ..<3600: plural(seconds / 60, "minute")
@@ -88,7 +88,7 @@ public enum RelativeAge {
     }
 
     /// "10 seconds", "2.5 seconds".
-    public static func seconds(_ value: Double) -> String {
+    package static func seconds(_ value: Double) -> String {
         value == value.rounded() ? plural(Int(value), "second") : "\(value) seconds"
     }
 

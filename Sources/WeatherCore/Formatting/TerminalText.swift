@@ -3,7 +3,7 @@ import Foundation
 extension StringProtocol {
     /// The text without leading and trailing white space (spaces, tabs, line breaks). Pure Swift: Foundation's
     /// `trimmingCharacters(in:)` goes through NSString, whose first use costs about half a millisecond.
-    public var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
             return ""
         }
@@ -14,7 +14,7 @@ extension StringProtocol {
 extension String {
     /// The text with control characters, escape sequences and bidirectional overrides removed,
     /// so nothing typed or received can move the cursor, recolour or rewrite the terminal.
-    public var sanitizedForTerminal: String {
+    package var sanitizedForTerminal: String {
         guard unicodeScalars.contains(where: { $0.isUnsafeForTerminal }) else { return self }
         var result = String.UnicodeScalarView()
         var scalars = unicodeScalars.makeIterator()

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Converts canonical metric figures to the person's units and writes them with their unit.
-public enum UnitFormatting {
+package enum UnitFormatting {
     /// Rounds half away from zero; never yields "-0".
-    public static func rounded(_ value: Double) -> Int {
+    package static func rounded(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
         return Int(value.rounded(.toNearestOrAwayFromZero))
     }
 
     /// The temperature in the unit system's scale, unrounded.
-    public static func temperatureValue(celsius: Double, _ units: UnitSystem) -> Double {
+    package static func temperatureValue(celsius: Double, _ units: UnitSystem) -> Double {
         switch units {
         case .metric: celsius
         case .imperial: celsius * 9 / 5 + 32
@@ -18,19 +18,19 @@ public enum UnitFormatting {
     }
 
     /// "12°C", "54°F", "285 K".
-    public static func temperature(celsius: Double, _ units: UnitSystem) -> String {
+    package static func temperature(celsius: Double, _ units: UnitSystem) -> String {
         let value = rounded(temperatureValue(celsius: celsius, units))
         return units == .standard ? "\(value) K" : "\(value)°\(units == .metric ? "C" : "F")"
     }
 
     /// Just the number and degree sign ("12°"), for tight columns; Kelvin keeps its "K".
-    public static func shortTemperature(celsius: Double, _ units: UnitSystem) -> String {
+    package static func shortTemperature(celsius: Double, _ units: UnitSystem) -> String {
         let value = rounded(temperatureValue(celsius: celsius, units))
         return units == .standard ? "\(value)K" : "\(value)°"
     }
 
     /// Wind speed: km/h (metric), mph (imperial), m/s (standard).
-    public static func speed(metresPerSecond: Double, _ units: UnitSystem) -> String {
+    package static func speed(metresPerSecond: Double, _ units: UnitSystem) -> String {
         switch units {
         case .metric: "\(rounded(metresPerSecond * 3.6)) km/h"
         case .imperial: "\(rounded(metresPerSecond * 2.236_936)) mph"
@@ -39,28 +39,28 @@ public enum UnitFormatting {
     }
 
     /// Pressure: hPa, or inHg in imperial.
-    public static func pressure(hectopascals: Double, _ units: UnitSystem) -> String {
+    package static func pressure(hectopascals: Double, _ units: UnitSystem) -> String {
         units == .imperial
             ? String(format: "%.2f inHg", hectopascals * 0.029_529_983)
             : "\(rounded(hectopascals)) hPa"
     }
 
     /// Visibility in km (mi in imperial), one decimal under 10.
-    public static func distance(metres: Double, _ units: UnitSystem) -> String {
+    package static func distance(metres: Double, _ units: UnitSystem) -> String {
         let (value, unit) = units == .imperial ? (metres / 1609.344, "mi") : (metres / 1000, "km")
         // Decide on the rounded figure: 9.9997 mi is "10 mi", not "10.0 mi".
         return rounded(value * 10) < 100 ? "\(oneDecimal(value)) \(unit)" : "\(rounded(value)) \(unit)"
     }
 
     /// Rain or snow: mm, or inches in imperial.
-    public static func precipitation(millimetres: Double, _ units: UnitSystem) -> String {
+    package static func precipitation(millimetres: Double, _ units: UnitSystem) -> String {
         units == .imperial
             ? String(format: "%.2f in", millimetres / 25.4)
             : "\(oneDecimal(millimetres)) mm"
     }
 
     /// A percentage from 0…1.
-    public static func percent(fraction: Double) -> String {
+    package static func percent(fraction: Double) -> String {
         "\(rounded(min(1, max(0, fraction)) * 100))%"
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A line typed at the prompt, parsed.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     /// A place to look up: a name or coordinates.
     case search(String)
     /// `:hourly [N]`: the next N 3-hour slots (nil: the default 8).
@@ -23,15 +23,15 @@ public enum Command: Equatable, Sendable {
     case empty
 
     /// Command names, for `:help` and completion.
-    public static let names = [
+    package static let names = [
         ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":recent", ":pick", ":offline", ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
-    public static let maximumSlots = 40
+    package static let maximumSlots = 40
 
     /// Parses a line; commands are case-insensitive and tolerate extra spaces. Throws a one-line hint when a
     /// command or its argument is wrong.
-    public static func parse(_ line: String) throws(WeatherError) -> Command {
+    package static func parse(_ line: String) throws(WeatherError) -> Command {
         let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty else { return .empty }
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Tab does to the whole line typed so far.
-public enum Completion: Equatable, Sendable {
+package enum Completion: Equatable, Sendable {
     /// Nothing matches.
     case none
     /// One match: the line becomes this.
@@ -13,8 +13,8 @@ public enum Completion: Equatable, Sendable {
 /// Completes the whole line: command names after ":", unit names after ":units ", past cities otherwise.
 ///
 /// Matching ignores case and accents ("zur" finds "Zürich"), and multi-word names complete whole.
-public enum CompletionMatcher {
-    public static func complete(_ line: String, cities: [String]) -> Completion {
+package enum CompletionMatcher {
+    package static func complete(_ line: String, cities: [String]) -> Completion {
         let typed = line.drop { $0 == " " }
         if typed.hasPrefix(":") {
             let lower = typed.lowercased()
@@ -49,7 +49,7 @@ public enum CompletionMatcher {
     }
 
     /// Case and accents folded; "Zürich" and "zurich" are the same key.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
     }
 }

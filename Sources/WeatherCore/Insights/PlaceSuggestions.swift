@@ -1,9 +1,9 @@
 import Foundation
 
 /// "Did you mean": the past places closest to a query that found nothing.
-public enum PlaceSuggestions {
+package enum PlaceSuggestions {
     /// Up to `limit` places whose name is within a few edits of the query (case and accents ignored), closest first.
-    public static func closest(to query: String, among places: [Place], limit: Int = 3) -> [Place] {
+    package static func closest(to query: String, among places: [Place], limit: Int = 3) -> [Place] {
         let key = fold(query.split(separator: ",").first.map(String.init) ?? query)
         guard !key.isEmpty else { return [] }
         let allowed = max(2, key.count / 3)
@@ -15,7 +15,7 @@ public enum PlaceSuggestions {
     }
 
     /// Levenshtein distance over characters.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

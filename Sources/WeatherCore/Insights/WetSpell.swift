@@ -1,21 +1,21 @@
 import Foundation
 
 /// A run of consecutive 3-hour slots likely to bring rain or snow.
-public struct WetSpell: Equatable, Sendable {
+package struct WetSpell: Equatable, Sendable {
     /// Start of the first slot.
-    public var start: Date
+    package var start: Date
     /// End of the last slot (its start plus 3 hours).
-    public var end: Date
+    package var end: Date
     /// True when most of the spell's precipitation is snow.
-    public var isSnow: Bool
+    package var isSnow: Bool
     /// The highest probability within the spell, 0…1.
-    public var probability: Double
+    package var probability: Double
     /// Rain and snow expected over the spell, in mm.
-    public var millimetres: Double
+    package var millimetres: Double
 
     /// The spells in `slots` (time order), where a slot is wet when its probability reaches `threshold` and it
     /// forecasts an amount or a wet condition.
-    public static func find(in slots: [ForecastSlot], threshold: Double = 0.4) -> [WetSpell] {
+    package static func find(in slots: [ForecastSlot], threshold: Double = 0.4) -> [WetSpell] {
         var spells: [WetSpell] = []
         var snowyMillimetres = 0.0
         for slot in slots {

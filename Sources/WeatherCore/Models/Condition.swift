@@ -1,17 +1,17 @@
 import Foundation
 
 /// A weather condition as OpenWeather codes it (`weather[0]`).
-public struct Condition: Equatable, Sendable {
+package struct Condition: Equatable, Sendable {
     /// OpenWeather's condition code (200…804).
-    public var code: Int
+    package var code: Int
     /// Short English group name ("Rain").
-    public var main: String
+    package var main: String
     /// Description, in the requested language ("moderate rain").
-    public var description: String
+    package var description: String
     /// True when the icon marks it as night ("10n").
-    public var isNight: Bool
+    package var isNight: Bool
 
-    public init(code: Int, main: String, description: String, isNight: Bool) {
+    package init(code: Int, main: String, description: String, isNight: Bool) {
         self.code = code
         self.main = main
         self.description = description
@@ -19,14 +19,14 @@ public struct Condition: Equatable, Sendable {
     }
 
     /// The condition's group, used for art, colour and the daily summary.
-    public var group: ConditionGroup { ConditionGroup(code: code) }
+    package var group: ConditionGroup { ConditionGroup(code: code) }
 }
 
 /// The condition groups the views distinguish, from OpenWeather's code ranges.
-public enum ConditionGroup: String, Codable, CaseIterable, Sendable {
+package enum ConditionGroup: String, Codable, CaseIterable, Sendable {
     case thunderstorm, drizzle, rain, freezingRain, showers, snow, sleet, mist, clear, fewClouds, clouds, overcast, unknown
 
-    public init(code: Int) {
+    package init(code: Int) {
         switch code {
         case 200...232: self = .thunderstorm
         case 300...321: self = .drizzle
@@ -45,7 +45,7 @@ public enum ConditionGroup: String, Codable, CaseIterable, Sendable {
     }
 
     /// How much the condition matters to a person planning a day; breaks ties between equally frequent conditions.
-    public var severity: Int {
+    package var severity: Int {
         switch self {
         case .unknown: 0
         case .clear: 1
@@ -64,7 +64,7 @@ public enum ConditionGroup: String, Codable, CaseIterable, Sendable {
     }
 
     /// True for groups that bring rain, snow or sleet.
-    public var isWet: Bool {
+    package var isWet: Bool {
         switch self {
         case .thunderstorm, .drizzle, .rain, .freezingRain, .showers, .snow, .sleet: true
         default: false

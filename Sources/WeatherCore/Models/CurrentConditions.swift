@@ -1,25 +1,25 @@
 import Foundation
 
 /// Observed weather at a moment, in canonical metric units (°C, m/s, hPa, m, mm).
-public struct CurrentConditions: Equatable, Sendable {
-    public var observedAt: Date
-    public var condition: Condition
-    public var temperature: Double
-    public var feelsLike: Double
-    public var humidity: Int
-    public var pressure: Double
-    public var windSpeed: Double
-    public var windDegrees: Double?
-    public var windGust: Double?
-    public var visibility: Double?
-    public var cloudCover: Int?
+package struct CurrentConditions: Equatable, Sendable {
+    package var observedAt: Date
+    package var condition: Condition
+    package var temperature: Double
+    package var feelsLike: Double
+    package var humidity: Int
+    package var pressure: Double
+    package var windSpeed: Double
+    package var windDegrees: Double?
+    package var windGust: Double?
+    package var visibility: Double?
+    package var cloudCover: Int?
     /// Rain in the last hour, or else the last three hours, with the span it covers.
-    public var rain: Precipitation?
-    public var snow: Precipitation?
-    public var sunrise: Date?
-    public var sunset: Date?
+    package var rain: Precipitation?
+    package var snow: Precipitation?
+    package var sunrise: Date?
+    package var sunset: Date?
 
-    public init(
+    package init(
         observedAt: Date, condition: Condition, temperature: Double, feelsLike: Double, humidity: Int,
         pressure: Double, windSpeed: Double, windDegrees: Double? = nil, windGust: Double? = nil,
         visibility: Double? = nil, cloudCover: Int? = nil, rain: Precipitation? = nil, snow: Precipitation? = nil,
@@ -44,11 +44,11 @@ public struct CurrentConditions: Equatable, Sendable {
 }
 
 /// An amount of rain or snow over a span of hours.
-public struct Precipitation: Equatable, Sendable {
-    public var millimetres: Double
-    public var hours: Int
+package struct Precipitation: Equatable, Sendable {
+    package var millimetres: Double
+    package var hours: Int
 
-    public init(millimetres: Double, hours: Int) {
+    package init(millimetres: Double, hours: Int) {
         self.millimetres = millimetres
         self.hours = hours
     }

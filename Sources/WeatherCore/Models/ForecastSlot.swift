@@ -1,21 +1,21 @@
 import Foundation
 
 /// One 3-hour forecast step, in canonical metric units.
-public struct ForecastSlot: Equatable, Sendable {
-    public var time: Date
-    public var condition: Condition
-    public var temperature: Double
-    public var humidity: Int
-    public var windSpeed: Double
-    public var windDegrees: Double?
+package struct ForecastSlot: Equatable, Sendable {
+    package var time: Date
+    package var condition: Condition
+    package var temperature: Double
+    package var humidity: Int
+    package var windSpeed: Double
+    package var windDegrees: Double?
     /// Probability of precipitation, 0…1.
-    public var precipitationProbability: Double
+    package var precipitationProbability: Double
     /// Rain plus snow expected in the 3 hours, in mm.
-    public var precipitation: Double?
+    package var precipitation: Double?
     /// True when the slot's precipitation is mostly snow.
-    public var isSnow: Bool
+    package var isSnow: Bool
 
-    public init(
+    package init(
         time: Date, condition: Condition, temperature: Double, humidity: Int, windSpeed: Double,
         windDegrees: Double? = nil, precipitationProbability: Double, precipitation: Double? = nil, isSnow: Bool = false
     ) {

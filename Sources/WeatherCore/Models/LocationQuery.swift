@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a person typed to find a place: a name ("Springfield, IL, US") or coordinates ("48.8566, 2.3522").
-public enum LocationQuery: Equatable, Sendable {
+package enum LocationQuery: Equatable, Sendable {
     case name(String)
     case coordinates(latitude: Double, longitude: Double)
 
     /// Longest place query accepted; OpenWeather has no place names anywhere near this long.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// Parses typed text; coordinates must be in range, names are trimmed and have their commas tidied.
-    public static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
+    package static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
         // Escape sequences go whole (not just their ESC), like every other control character.
         let cleaned = text.sanitizedForTerminal.trimmingWhitespace
         guard !cleaned.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A geocoded place: what a search resolves to and what the preferences remember.
-public struct Place: Equatable, Hashable, Sendable {
-    public var name: String
-    public var state: String?
-    public var country: String?
-    public var latitude: Double
-    public var longitude: Double
+package struct Place: Equatable, Hashable, Sendable {
+    package var name: String
+    package var state: String?
+    package var country: String?
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double) {
+    package init(name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double) {
         self.name = name
         self.state = state
         self.country = country
@@ -32,7 +32,7 @@ public struct Place: Equatable, Hashable, Sendable {
     }
 
     /// "Springfield, Illinois, US"; "London, GB"; a place without a name is named by its coordinates.
-    public var displayName: String {
+    package var displayName: String {
         let parts = [name, state, country].compactMap { part -> String? in
             guard let part = part?.sanitizedForTerminal, !part.isEmpty else { return nil }
             return part
@@ -41,7 +41,7 @@ public struct Place: Equatable, Hashable, Sendable {
     }
 
     /// "48.8566, 2.3522": how a place without a name is shown.
-    public static func coordinateName(_ latitude: Double, _ longitude: Double) -> String {
+    package static func coordinateName(_ latitude: Double, _ longitude: Double) -> String {
         "\(Place.trim(latitude)), \(Place.trim(longitude))"
     }
 
@@ -51,7 +51,7 @@ public struct Place: Equatable, Hashable, Sendable {
     }
 
     /// True when both places are within about 100 m of each other.
-    public func isSameLocation(as other: Place) -> Bool {
+    package func isSameLocation(as other: Place) -> Bool {
         abs(latitude - other.latitude) < 0.001 && abs(longitude - other.longitude) < 0.001
     }
 }

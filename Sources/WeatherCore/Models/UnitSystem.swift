@@ -1,7 +1,7 @@
 import Foundation
 
 /// The unit system a person reads figures in. Data is always fetched in metric and converted locally.
-public enum UnitSystem: String, CaseIterable, Sendable {
+package enum UnitSystem: String, CaseIterable, Sendable {
     /// °C, km/h, hPa, km, mm.
     case metric
     /// °F, mph, inHg, mi, in.
@@ -11,7 +11,7 @@ public enum UnitSystem: String, CaseIterable, Sendable {
 }
 
 /// How clock times are written.
-public enum ClockStyle: String, CaseIterable, Sendable {
+package enum ClockStyle: String, CaseIterable, Sendable {
     /// "3 PM", "3:30 PM".
     case twelveHour = "12"
     /// "15:00".

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One OpenWeather call, described without the key so it can name a cache entry.
-public enum APIRequest: Hashable, Sendable {
+package enum APIRequest: Hashable, Sendable {
     case direct(query: String)
     case reverse(latitude: Double, longitude: Double)
     case current(latitude: Double, longitude: Double)

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A status, headers and body, as received.
-public struct HTTPResponse: Sendable {
-    public var status: Int
+package struct HTTPResponse: Sendable {
+    package var status: Int
     /// Header names in lower case.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Sends a GET and returns the response; how the client reaches a server, or the sample data.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Fetches `url`, failing with `WeatherError.timedOut` or `.cannotConnect` (never with a text holding the URL),
     /// or `CancellationError` when the task is cancelled.
     func get(_ url: URL, timeout: Double) async throws -> HTTPResponse

@@ -2,12 +2,12 @@ import Foundation
 
 extension JSONValue {
     /// Not JSON: what was wrong, and where.
-    public struct SyntaxError: Error, Equatable {
-        public let offset: Int
+    package struct SyntaxError: Error, Equatable {
+        package let offset: Int
     }
 
     /// Parses a whole document; nesting is limited to 100 levels.
-    public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
         let parsed: Result<JSONValue, SyntaxError> = data.withUnsafeBytes { bytes in
             var parser = Parser(bytes: bytes.bindMemory(to: UInt8.self))
             return Result { () throws(SyntaxError) -> JSONValue in try parser.document() }
@@ -15,7 +15,7 @@ extension JSONValue {
         return try parsed.get()
     }
 
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         try parse(Data(text.utf8))
     }
 }

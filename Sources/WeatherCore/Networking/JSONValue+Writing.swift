@@ -2,14 +2,14 @@ import Foundation
 
 extension JSONValue {
     /// Compact JSON, object keys sorted.
-    public var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out, indent: nil)
         return out
     }
 
     /// JSON with two-space indentation, object keys sorted.
-    public var prettyPrinted: String {
+    package var prettyPrinted: String {
         var out = ""
         write(to: &out, indent: "")
         return out

@@ -5,7 +5,7 @@ import Foundation
 /// Used instead of Codable for the files and answers every run reads: JSONDecoder looks up protocol conformances
 /// for each decoded type the first time, and in the static release build each lookup scans every conformance in
 /// the binary, which made decoding a cold one-shot's three answers cost about 4 ms (docs/PERFORMANCE.md).
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,7 +14,7 @@ public enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
 
     /// A member of an object; nil for anything else. Setting it on anything but an object does nothing.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             if case .object(let members) = self { members[key] } else { nil }
         }
@@ -25,34 +25,34 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let members) = self { members } else { nil }
     }
 
-    public var double: Double? {
+    package var double: Double? {
         if case .number(let value) = self { value } else { nil }
     }
 
     /// A whole number that fits in an Int.
-    public var int: Int? {
+    package var int: Int? {
         guard let value = double, value.rounded() == value, abs(value) < 9e15 else { return nil }
         return Int(value)
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let values) = self { values } else { nil }
     }
 
     /// A number or a string, as text (OpenWeather sends `cod` and `message` as either).
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .string(let value): value
         case .number(let value): Self.format(value)

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Sends one `APIRequest` and maps the status to `WeatherError`, retrying transient failures within the timeout.
-public struct OpenWeatherClient: Sendable {
-    public let configuration: WeatherConfiguration
+package struct OpenWeatherClient: Sendable {
+    package let configuration: WeatherConfiguration
     let transport: any HTTPTransport
     /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
     let backoff: [Double]
 
-    public init(configuration: WeatherConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
+    package init(configuration: WeatherConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
         self.configuration = configuration
         self.transport = transport
         self.backoff = backoff
     }
 
     /// The body of a successful (2xx) response.
-    public func fetch(_ request: APIRequest) async throws -> Data {
+    package func fetch(_ request: APIRequest) async throws -> Data {
         guard let key = configuration.apiKey else { throw WeatherError.missingAPIKey }
         let url = try request.url(configuration: configuration, apiKey: key)
         let deadline = ContinuousClock.now + .seconds(configuration.timeout)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Turns OpenWeather's JSON into domain models (canonical metric units), tolerating the API's quirks: fields it
 /// omits are optional, and only what the views use is read.
-public enum ResponseDecoding {
+package enum ResponseDecoding {
     /// Current conditions and the place's UTC offset in seconds, from `/data/2.5/weather`.
-    public static func current(_ data: Data) throws(WeatherError) -> (conditions: CurrentConditions, utcOffset: Int) {
+    package static func current(_ data: Data) throws(WeatherError) -> (conditions: CurrentConditions, utcOffset: Int) {
         let json = try parse(data)
         let main = json["main"]
         guard let observed = json["dt"]?.double, let temperature = main?["temp"]?.double else { throw unexpectedShape }
@@ -31,7 +31,7 @@ public enum ResponseDecoding {
     }
 
     /// The 3-hour slots in time order, and the UTC offset the forecast gives (if any), from `/data/2.5/forecast`.
-    public static func forecast(_ data: Data) throws(WeatherError) -> (slots: [ForecastSlot], utcOffset: Int?) {
+    package static func forecast(_ data: Data) throws(WeatherError) -> (slots: [ForecastSlot], utcOffset: Int?) {
         let json = try parse(data)
         guard let list = json["list"]?.array else { throw unexpectedShape }
         var slots: [ForecastSlot] = []
@@ -56,7 +56,7 @@ public enum ResponseDecoding {
     }
 
     /// Geocoding matches from `/geo/1.0/direct` or `/reverse`, duplicates (same name, state and country) removed.
-    public static func places(_ data: Data) throws(WeatherError) -> [Place] {
+    package static func places(_ data: Data) throws(WeatherError) -> [Place] {
         guard let results = try parse(data).array else { throw unexpectedShape }
         var places: [Place] = []
         for result in results {

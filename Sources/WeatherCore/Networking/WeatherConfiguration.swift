@@ -1,20 +1,20 @@
 import Foundation
 
 /// How to reach OpenWeather: key, base URL, timeout, language. Built from flags and the environment.
-public struct WeatherConfiguration: Sendable {
-    public static let defaultBaseURL = "https://api.openweathermap.org"
+package struct WeatherConfiguration: Sendable {
+    package static let defaultBaseURL = "https://api.openweathermap.org"
     static let badBaseURLMessage = "OPENWEATHER_BASE_URL must be an http or https URL, such as \(defaultBaseURL)."
 
     /// The API key; never printed, logged or put in an error or a file name.
-    public var apiKey: String?
+    package var apiKey: String?
     /// Base URL for both `/data/2.5/…` and `/geo/1.0/…`, with or without a trailing slash.
-    public var baseURL: String
+    package var baseURL: String
     /// Seconds allowed for a request, retries included.
-    public var timeout: Double
+    package var timeout: Double
     /// Language for condition descriptions (`lang`).
-    public var language: String
+    package var language: String
 
-    public init(apiKey: String?, baseURL: String = defaultBaseURL, timeout: Double = 10, language: String = "en") {
+    package init(apiKey: String?, baseURL: String = defaultBaseURL, timeout: Double = 10, language: String = "en") {
         self.apiKey = apiKey.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
         self.baseURL = baseURL
         self.timeout = timeout
@@ -22,7 +22,7 @@ public struct WeatherConfiguration: Sendable {
     }
 
     /// Reads `OPENWEATHER_API_KEY` and `OPENWEATHER_BASE_URL`; explicit values win.
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ environment: [String: String], apiKey: String? = nil, timeout: Double = 10
     ) -> WeatherConfiguration {
         let base = environment["OPENWEATHER_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBaseURL

@@ -3,7 +3,7 @@ import Foundation
 /// Everything that can go wrong between a typed line and the weather, each with a line a person can act on.
 ///
 /// No case carries a URL, a response body or anything else that could hold the API key.
-public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
+package enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     /// No API key was given.
     case missingAPIKey
     /// The server rejected the key (401).
@@ -31,10 +31,10 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     /// The typed input cannot be a place.
     case invalidInput(String)
 
-    public var errorDescription: String? { message }
+    package var errorDescription: String? { message }
 
     /// One line saying what happened and what to do next.
-    public var message: String {
+    package var message: String {
         switch self {
         case .missingAPIKey:
             "No OpenWeather API key. Get a free one at https://openweathermap.org/api (new keys can take a couple of hours to activate), then set OPENWEATHER_API_KEY or pass --api-key. Or try --offline for sample data."
@@ -68,7 +68,7 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     }
 
     /// True for failures that another try may cure: server errors, time-outs and lost connections.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .serverError, .timedOut, .cannotConnect: true
         case .badResponse(let detail): detail == WeatherError.truncatedDetail
@@ -77,7 +77,7 @@ public enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     }
 
     /// True when a stale cached copy is worth showing instead of the error.
-    public var allowsStaleFallback: Bool {
+    package var allowsStaleFallback: Bool {
         switch self {
         case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed, .rateLimited, .badResponse,
             .unexpectedStatus:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds places and fetches their weather: what a view model needs from the outside world.
-public protocol WeatherProviding: Sendable {
+package protocol WeatherProviding: Sendable {
     /// Every distinct place matching the query; throws `WeatherError.placeNotFound` when there is none.
     func places(matching query: LocationQuery) async throws -> [Place]
     /// Current conditions and forecast for a place, fetched concurrently (or from the cache).
@@ -9,7 +9,7 @@ public protocol WeatherProviding: Sendable {
 }
 
 /// The OpenWeather implementation: client, cache and decoding. The same code serves live and sample data.
-public actor OpenWeatherService: WeatherProviding {
+package actor OpenWeatherService: WeatherProviding {
     private let client: OpenWeatherClient
     private let cache: ResponseCache
     private let now: @Sendable () -> Date
@@ -17,7 +17,7 @@ public actor OpenWeatherService: WeatherProviding {
     private let samplePlaces: [String]?
     private var inFlight: [String: Task<ResponseCache.Entry, any Error>] = [:]
 
-    public init(
+    package init(
         client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
@@ -27,7 +27,7 @@ public actor OpenWeatherService: WeatherProviding {
         self.now = now
     }
 
-    public func places(matching query: LocationQuery) async throws -> [Place] {
+    package func places(matching query: LocationQuery) async throws -> [Place] {
         switch query {
         case .name(let text):
             let places = try await fetch(.direct(query: text), decode: ResponseDecoding.places).value
@@ -44,7 +44,7 @@ public actor OpenWeatherService: WeatherProviding {
         }
     }
 
-    public func report(for place: Place) async throws -> WeatherReport {
+    package func report(for place: Place) async throws -> WeatherReport {
         do {
             return try await fetchReport(for: place)
         } catch WeatherError.placeNotFound where samplePlaces != nil {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Sample times are shifted so the observation is ten minutes old and the forecast's slots lie ahead on the
 /// real clock, on the UTC 3-hour grid, as the live API's do. The service marks every report from it as sample data.
-public struct SampleDataTransport: HTTPTransport {
+package struct SampleDataTransport: HTTPTransport {
     struct Sample: Sendable {
         var name: String
         /// `Assets/samples/<folder>/`.
@@ -17,13 +17,13 @@ public struct SampleDataTransport: HTTPTransport {
     }
 
     /// The API key offline mode passes to the client, which requires one; it goes nowhere.
-    public static let placeholderKey = "offline"
+    package static let placeholderKey = "offline"
 
     let samples: [Sample]
     let now: @Sendable () -> Date
 
     /// Reads only the small geocoding files; a request reads the one answer it needs.
-    public init(now: @escaping @Sendable () -> Date = Date.init) {
+    package init(now: @escaping @Sendable () -> Date = Date.init) {
         self.now = now
         samples = Assets.paths(under: "samples").filter { $0.hasSuffix("/geocoding.json") }.compactMap { path in
             guard let data = Assets.data(path), let geo = try? JSONValue.parse(data), let name = geo["name"]?.string,
@@ -37,9 +37,9 @@ public struct SampleDataTransport: HTTPTransport {
     }
 
     /// The sample places' names, for messages and completion.
-    public var placeNames: [String] { samples.map(\.name) }
+    package var placeNames: [String] { samples.map(\.name) }
 
-    public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+    package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         let lat = value("lat").flatMap(Double.init), lon = value("lon").flatMap(Double.init)

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where weather-or-not keeps its files, following the XDG base directories.
-public struct AppPaths: Sendable {
-    public var preferences: URL
-    public var cacheDirectory: URL
-    public var historyFile: URL
+package struct AppPaths: Sendable {
+    package var preferences: URL
+    package var cacheDirectory: URL
+    package var historyFile: URL
 
     /// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` and `$XDG_STATE_HOME`, falling back to `~/.config`, `~/.cache`, `~/.local/state`.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func base(_ variable: String, _ fallback: String) -> URL {
             // XDG says relative paths are invalid and must be ignored.

@@ -4,11 +4,11 @@ import Glibc
 #endif
 
 /// Whole-file writes that either land complete or not at all: a temporary file in the same folder, flushed, then renamed.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the folder (0700) and the file (0600: it may sit beside secrets).
     /// `durable` flushes the data to disk before the rename (preferences); a cache, which can be fetched again, skips
     /// that cost: the rename still means readers see the old file or the new one, whole.
-    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+    package static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         var fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)

@@ -1,27 +1,27 @@
 import Foundation
 
 /// What weather-or-not remembers between launches.
-public struct Preferences: Equatable, Sendable {
-    public static let currentVersion = 1
+package struct Preferences: Equatable, Sendable {
+    package static let currentVersion = 1
     /// How many recent cities are kept, most recent first.
-    public static let recentLimit = 20
+    package static let recentLimit = 20
 
-    public var version: Int = currentVersion
+    package var version: Int = currentVersion
     /// The city shown last, with its coordinates so resuming needs no geocoding.
-    public var lastCity: Place?
+    package var lastCity: Place?
     /// Past cities, most recent first, no two at the same location.
-    public var recentCities: [Place] = []
-    public var units: UnitSystem = .metric
-    public var clock: ClockStyle = .twentyFourHour
+    package var recentCities: [Place] = []
+    package var units: UnitSystem = .metric
+    package var clock: ClockStyle = .twentyFourHour
 
-    public init() {}
+    package init() {}
 
     /// Not preferences: JSON of another shape, or a field of the wrong type.
-    public struct FormatError: Error {}
+    package struct FormatError: Error {}
 
     /// Reads the preferences file. Missing fields take their defaults and unknown ones are ignored; a field of
     /// the wrong type makes the whole file invalid.
-    public init(data: Data) throws {
+    package init(data: Data) throws {
         let json = try JSONValue.parse(data)
         guard case .object = json else { throw FormatError() }
         func field<Value>(_ key: String, _ read: (JSONValue) -> Value?) throws(FormatError) -> Value? {
@@ -40,7 +40,7 @@ public struct Preferences: Equatable, Sendable {
     }
 
     /// The file's contents: indented JSON, keys sorted.
-    public var data: Data {
+    package var data: Data {
         var members: [String: JSONValue] = [
             "version": .number(Double(version)), "recentCities": .array(recentCities.map(\.json)),
             "units": .string(units.rawValue), "clock": .string(clock.rawValue),
@@ -50,7 +50,7 @@ public struct Preferences: Equatable, Sendable {
     }
 
     /// Makes `place` the last city and the first recent one.
-    public mutating func remember(_ place: Place) {
+    package mutating func remember(_ place: Place) {
         lastCity = place
         recentCities.removeAll { $0.isSameLocation(as: place) || $0.displayName == place.displayName }
         recentCities.insert(place, at: 0)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Reads and writes the preferences file: atomically, tolerantly, never losing what was saved.
-public final class PreferencesStore: Sendable {
-    public let url: URL
+package final class PreferencesStore: Sendable {
+    package let url: URL
     /// False when an existing file could be neither read nor moved aside: it must not be written over.
     private let writable: Bool
 
     /// The result of opening the store: the preferences and, when the file was unusable, one line saying so.
-    public struct Loaded: Sendable {
-        public var preferences: Preferences
-        public var warning: String?
+    package struct Loaded: Sendable {
+        package var preferences: Preferences
+        package var warning: String?
     }
 
     private init(url: URL, writable: Bool) {
@@ -18,7 +18,7 @@ public final class PreferencesStore: Sendable {
     }
 
     /// Loads the file. A corrupt or unreadable one is moved aside (kept), reported, and replaced by defaults.
-    public static func open(at url: URL, now: Date = Date()) -> (PreferencesStore, Loaded) {
+    package static func open(at url: URL, now: Date = Date()) -> (PreferencesStore, Loaded) {
         let manager = FileManager.default
         removeAbandonedTemporaries(beside: url, now: now)
         var isDirectory: ObjCBool = false
@@ -60,7 +60,7 @@ public final class PreferencesStore: Sendable {
     }
 
     /// Writes the preferences atomically; throws when the disk or folder refuses.
-    public func save(_ preferences: Preferences) throws {
+    package func save(_ preferences: Preferences) throws {
         guard writable else { throw CocoaError(.fileWriteNoPermission) }
         try AtomicFile.write(preferences.data, to: url)
     }

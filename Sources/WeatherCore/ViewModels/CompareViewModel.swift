@@ -2,18 +2,18 @@ import Foundation
 
 /// Two places side by side: both searched at once, published together.
 @MainActor
-public final class CompareViewModel: RequestingViewModel {
-    public var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
-    public var options: DisplayOptions
+package final class CompareViewModel: RequestingViewModel {
+    package var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
+    package var options: DisplayOptions
 
-    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         super.init(service: service, now: now)
     }
 
     /// Finds both places and fetches their weather concurrently (each the first match of its search).
     @discardableResult
-    public func compare(_ first: String, _ second: String) async -> RequestOutcome {
+    package func compare(_ first: String, _ second: String) async -> RequestOutcome {
         let service = service
         return await runner.run({
             async let a = Self.report(service, first)

@@ -2,29 +2,29 @@ import Foundation
 
 /// Finds a place and publishes its current weather; keeps the other matches so the view can offer them.
 @MainActor
-public final class CurrentWeatherViewModel: RequestingViewModel {
+package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
-    public var onUpdate: ((CurrentWeatherDisplay) -> Void)?
+    package var onUpdate: ((CurrentWeatherDisplay) -> Void)?
 
     /// The report shown now.
-    public private(set) var report: WeatherReport?
+    package private(set) var report: WeatherReport?
     /// Every place the last search matched, the shown one first.
-    public private(set) var matches: [Place] = []
-    public var options: DisplayOptions {
+    package private(set) var matches: [Place] = []
+    package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
 
-    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         super.init(service: service, now: now)
     }
 
     /// The place shown now.
-    public var place: Place? { report?.place }
+    package var place: Place? { report?.place }
 
     /// Geocodes typed text and shows the first match's weather.
     @discardableResult
-    public func search(_ text: String) async -> RequestOutcome {
+    package func search(_ text: String) async -> RequestOutcome {
         let service = service
         return await runner.run({
             let query = try LocationQuery.parse(text)
@@ -40,7 +40,7 @@ public final class CurrentWeatherViewModel: RequestingViewModel {
 
     /// Shows a place whose coordinates are known (a recent city, the last one, a pick): no geocoding.
     @discardableResult
-    public func show(_ place: Place, matches: [Place]? = nil) async -> RequestOutcome {
+    package func show(_ place: Place, matches: [Place]? = nil) async -> RequestOutcome {
         let service = service
         return await runner.run({ try await service.report(for: place) }, apply: { report in
             self.matches = matches ?? [place]
@@ -51,7 +51,7 @@ public final class CurrentWeatherViewModel: RequestingViewModel {
 
     /// Shows match `number` (1-based) of the last search.
     @discardableResult
-    public func pick(_ number: Int) async -> RequestOutcome {
+    package func pick(_ number: Int) async -> RequestOutcome {
         guard matches.count > 1 else {
             return fail(.invalidInput("There is nothing to pick: the last search found one place."))
         }
@@ -66,7 +66,7 @@ public final class CurrentWeatherViewModel: RequestingViewModel {
     /// Cancels the request in flight.
 
     /// The current display, formatted with the present options.
-    public var display: CurrentWeatherDisplay? {
+    package var display: CurrentWeatherDisplay? {
         report.map { formatter(options).current($0) }
     }
 

@@ -2,22 +2,22 @@ import Foundation
 
 /// Publishes the 5-day view for a place.
 @MainActor
-public final class DailyViewModel: RequestingViewModel {
-    public var onUpdate: ((DailyDisplay) -> Void)?
-    public var options: DisplayOptions {
+package final class DailyViewModel: RequestingViewModel {
+    package var onUpdate: ((DailyDisplay) -> Void)?
+    package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
 
     private var report: WeatherReport?
 
-    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         super.init(service: service, now: now)
     }
 
     /// Loads the place's report (from the cache when fresh) and publishes five days.
     @discardableResult
-    public func show(_ place: Place) async -> RequestOutcome {
+    package func show(_ place: Place) async -> RequestOutcome {
         await loadReport(place) { report in
             self.report = report
             self.publish()
@@ -25,7 +25,7 @@ public final class DailyViewModel: RequestingViewModel {
     }
 
 
-    public var display: DailyDisplay? {
+    package var display: DailyDisplay? {
         report.map { formatter(options).daily($0) }
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 
 /// How figures are shown: units, clock and the locale for weekday names.
-public struct DisplayOptions: Equatable, Sendable {
-    public var units: UnitSystem
-    public var clock: ClockStyle
-    public var locale: Locale
+package struct DisplayOptions: Equatable, Sendable {
+    package var units: UnitSystem
+    package var clock: ClockStyle
+    package var locale: Locale
 
-    public init(units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour, locale: Locale = .current) {
+    package init(units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour, locale: Locale = .current) {
         self.units = units
         self.clock = clock
         self.locale = locale

@@ -2,25 +2,25 @@ import Foundation
 
 /// Publishes the hourly view for a place: "Now" and the coming 3-hour slots.
 @MainActor
-public final class HourlyViewModel: RequestingViewModel {
-    public var onUpdate: ((HourlyDisplay) -> Void)?
-    public var options: DisplayOptions {
+package final class HourlyViewModel: RequestingViewModel {
+    package var onUpdate: ((HourlyDisplay) -> Void)?
+    package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
     /// Slots shown by default: 8, a day ahead.
-    public static let defaultCount = 8
-    public private(set) var count = defaultCount
+    package static let defaultCount = 8
+    package private(set) var count = defaultCount
 
     private var report: WeatherReport?
 
-    public init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         super.init(service: service, now: now)
     }
 
     /// Loads the place's report (from the cache when fresh) and publishes `count` slots.
     @discardableResult
-    public func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
+    package func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
         self.count = count
         return await loadReport(place) { report in
             self.report = report
@@ -29,15 +29,15 @@ public final class HourlyViewModel: RequestingViewModel {
     }
 
     /// How many slots the loaded report offers after "Now".
-    public var available: Int { report.map { formatter(options).upcoming($0).count } ?? 0 }
+    package var available: Int { report.map { formatter(options).upcoming($0).count } ?? 0 }
 
 
     /// When it next rains or snows, from the loaded report (`:rain`).
-    public var rainOutlook: String? {
+    package var rainOutlook: String? {
         report.map { formatter(options).rainOutlook($0) }
     }
 
-    public var display: HourlyDisplay? {
+    package var display: HourlyDisplay? {
         report.map { formatter(options).hourly($0, count: count) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a view-model request ended.
-public enum RequestOutcome: Equatable, Sendable {
+package enum RequestOutcome: Equatable, Sendable {
     case updated
     case failed(WeatherError)
     /// Cancelled, or overtaken by a newer request.

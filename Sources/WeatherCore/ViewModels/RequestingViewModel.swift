@@ -3,14 +3,14 @@ import Foundation
 /// What every view model shares: the service it asks, its clock, a `RequestRunner` (newest request wins) and the
 /// error and loading callbacks that runner drives.
 @MainActor
-public class RequestingViewModel {
+package class RequestingViewModel {
     /// Called when a request fails.
-    public var onError: ((WeatherError) -> Void)? {
+    package var onError: ((WeatherError) -> Void)? {
         get { runner.onError }
         set { runner.onError = newValue }
     }
     /// Called with true when a request starts and false when the newest one ends.
-    public var onLoadingChanged: ((Bool) -> Void)? {
+    package var onLoadingChanged: ((Bool) -> Void)? {
         get { runner.onLoadingChanged }
         set { runner.onLoadingChanged = newValue }
     }
@@ -37,5 +37,5 @@ public class RequestingViewModel {
     }
 
     /// Cancels the request in flight, if any.
-    public func cancel() { runner.cancel() }
+    package func cancel() { runner.cancel() }
 }

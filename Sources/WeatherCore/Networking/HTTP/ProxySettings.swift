@@ -3,16 +3,16 @@ import Foundation
 /// The HTTP proxy to use, read from the environment as curl reads it: `https_proxy` (or `HTTPS_PROXY`) for https,
 /// `http_proxy` for http, else `all_proxy` (or `ALL_PROXY`); `no_proxy` (or `NO_PROXY`) lists hosts, with their
 /// subdomains, reached directly, `*` meaning all. Loopback addresses are always reached directly.
-public struct ProxySettings: Sendable, Equatable {
+package struct ProxySettings: Sendable, Equatable {
     /// An http:// proxy.
-    public struct Proxy: Sendable, Equatable {
-        public var host: String
-        public var port: Int
+    package struct Proxy: Sendable, Equatable {
+        package var host: String
+        package var port: Int
         /// "Basic …" from the URL's user and password; sent to the proxy, never printed.
         var authorization: String?
 
         /// "host:port": how messages name the proxy, credentials left out.
-        public var name: String { "\(host):\(port)" }
+        package var name: String { "\(host):\(port)" }
     }
 
     /// How a request reaches its server.
@@ -28,7 +28,7 @@ public struct ProxySettings: Sendable, Equatable {
     private var exclusions: [String]
 
     /// No proxy at all.
-    public static let none = ProxySettings(secure: .direct, plain: .direct, exclusions: [])
+    package static let none = ProxySettings(secure: .direct, plain: .direct, exclusions: [])
 
     private init(secure: Route, plain: Route, exclusions: [String]) {
         self.secure = secure
@@ -36,7 +36,7 @@ public struct ProxySettings: Sendable, Equatable {
         self.exclusions = exclusions
     }
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         func route(_ names: [String]) -> Route {
             guard let (name, value) = names.lazy.compactMap({ name in environment[name].map { (name, $0) } })
                 .first(where: { !$0.1.trimmingWhitespace.isEmpty })

@@ -11,20 +11,20 @@ import Glibc
 /// waits bounded by its deadline; cancelling the task shuts its socket down. Idle connections are kept for the
 /// next request to the same server, and a kept connection the server has closed meanwhile is replaced once.
 /// An http:// proxy is used as `proxies` says: CONNECT for https, the absolute URL for http.
-public final class SocketTransport: HTTPTransport {
+package final class SocketTransport: HTTPTransport {
     private let trust: TLSTrust
     private let proxies: ProxySettings
     private let tls = Mutex<TLSContext?>(nil)
     private let pool = ConnectionPool()
 
-    public init(trust: TLSTrust = .system, proxies: ProxySettings = .none) {
+    package init(trust: TLSTrust = .system, proxies: ProxySettings = .none) {
         self.trust = trust
         self.proxies = proxies
         // OpenSSL writes with write(2), which raises SIGPIPE when the server has gone; the failed write is handled.
         signal(SIGPIPE, SIG_IGN)
     }
 
-    public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+    package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         let target = try HTTPTarget(url)
         let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
         return try await withTaskCancellationHandler {
@@ -39,7 +39,7 @@ public final class SocketTransport: HTTPTransport {
     }
 
     /// Connections opened so far; a reused connection is not counted again.
-    public var connectionsOpened: Int { pool.opened }
+    package var connectionsOpened: Int { pool.opened }
 
     private func exchange(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPResponse {
         let proxy: ProxySettings.Proxy?
