@@ -10,13 +10,12 @@ let package = Package(
         .target(name: "WeatherCore", dependencies: ["CTLS"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .executableTarget(
-            name: "weather-or-not",
-            dependencies: ["WeatherCore", "CEditLine"]
-        ),
+        .target(name: "WeatherCLI", dependencies: ["WeatherCore"]),
+        .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore"]),
         .testTarget(
             name: "WeatherOrNotTests",
             dependencies: ["WeatherCore", "TestSupport", "CTLS"],

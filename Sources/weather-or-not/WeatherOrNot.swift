@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCLI
 import WeatherCore
 
 /// weather-or-not: current weather, the coming hours and days, at a prompt or in one shot.
@@ -9,8 +10,9 @@ enum WeatherOrNot {
         do {
             parsed = try Options.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            Console.writeAll(STDERR_FILENO, "Error: \(error.message)\n\(Help.usageLine)\nSee 'weather-or-not --help'.\n")
-            exit(64)
+            let style = Style(color: false, unicode: Console.localeIsUTF8(ProcessInfo.processInfo.environment))
+            Console.writeAll(STDERR_FILENO, style.render([style.line("Error: " + error.message), style.line(Help.usageLine), style.line("See 'weather-or-not --help'.")]))
+            exit(ExitStatus.usage)
         }
         switch parsed {
         case .help:
@@ -18,7 +20,9 @@ enum WeatherOrNot {
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
         case .run(let options):
-            exit(await Launcher(options: options).run())
+            exit(await Launcher(options: options).run { view, paths in
+                await Prompt(view: view, historyFile: paths.historyFile).run()
+            })
         }
     }
 }

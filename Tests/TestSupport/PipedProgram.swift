@@ -20,6 +20,7 @@ public final class PipedProgram: @unchecked Sendable {
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
+        process.standardError = stdout  // one stream, in order, as a person at a terminal would read it
         input = stdin.fileHandleForWriting
         try process.run()
         let output = stdout.fileHandleForReading
@@ -34,7 +35,7 @@ public final class PipedProgram: @unchecked Sendable {
 
     public func send(_ line: String) { input.write(Data(line.utf8)) }
 
-    /// Everything written to standard output so far.
+    /// Everything written to standard output and standard error so far.
     public var output: String { lock.withLock { text } }
 
     /// Waits until the output contains `needle`.

@@ -18,11 +18,11 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["--units", "kelvin", "London"], "--units must be metric, imperial or standard, not \"kelvin\"."),
-        (["--clock=13", "London"], "--clock must be 12 or 24, not \"13\"."),
-        (["--color", "sometimes"], "--color must be auto, always or never, not \"sometimes\"."),
-        (["--timeout", "0"], "--timeout must be a number of seconds between 0 and 300."),
-        (["--timeout", "soon"], "--timeout must be a number of seconds between 0 and 300."),
+        (["--units", "kelvin", "London"], "--units must be metric, imperial or standard."),
+        (["--clock=13", "London"], "--clock must be 12 or 24."),
+        (["--color", "sometimes"], "--color must be auto, always or never."),
+        (["--timeout", "0"], "--timeout must be a number of seconds from 0.1 to 300."),
+        (["--timeout", "soon"], "--timeout must be a number of seconds from 0.1 to 300."),
         (["London", "--timeout"], "--timeout needs a value."),
         (["--hourly=yes", "London"], "--hourly takes no value."),
         (["--frobnicate"], "Unknown option --frobnicate."),
@@ -60,7 +60,7 @@ struct CommandLineTests {
         #expect(reverse.value("lon") == "-70.6000")
         // After "--" everything is the place, even what looks like an option.
         let dashed = try await runner.run(["--offline", "--", "--hourly"])
-        #expect(dashed.status == 1)
+        #expect(dashed.status == 65)
         #expect(dashed.stderr.contains("Offline mode has no sample data for \"--hourly\""))
     }
 

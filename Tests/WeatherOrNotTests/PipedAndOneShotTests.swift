@@ -24,7 +24,7 @@ struct PipedAndOneShotTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
-        _ = try await runner.run(["Testford"])
+        _ = try await runner.run(input: "Testford\n")
         let result = try await runner.run(input: ":hourly 2\n")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Testford, England, GB: the next 6 hours"))
@@ -48,8 +48,9 @@ struct PipedAndOneShotTests {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
         let result = try await runner.run(input: ":hourly\n:5day\n:pick 2\n:bogus\n")
-        #expect(result.status == 0)
-        #expect(result.stdout == """
+        #expect(result.status == 1)  // a command failed: errors on standard error, status 1
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == """
             No city yet: type a city name first, such as London.
             No city yet: type a city name first, such as London.
             There is nothing to pick: the last search found one place.
@@ -87,7 +88,7 @@ struct PipedAndOneShotTests {
         let hourly = try await runner.run(["--json", "--hourly", "Testford"])
         let rows = try JSONDecoder().decode(HourlyDisplay.self, from: Data(hourly.stdout.utf8)).rows
         #expect(rows.first?.time == "Now")
-        #expect(rows.filter { $0.event == nil }.count == 9)  // "Now", 8 slots; sunrise and sunset rows besides
+        #expect(rows.filter { $0.kind == .weather }.count == 9)  // "Now", 8 slots; sunrise and sunset rows besides
     }
 
     @Test func oneShotFailuresExitNonZeroWithOneLineOnStandardError() async throws {
@@ -96,22 +97,26 @@ struct PipedAndOneShotTests {
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let notFound = try await runner.run(["Atlantis"])
-        #expect(notFound.status == 1)
+        #expect(notFound.status == 65)
         #expect(notFound.stdout.isEmpty)
-        #expect(notFound.stderr == "No place called \"Atlantis\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\".\n")
+        #expect(notFound.stderr == """
+            No place called "Atlantis" was found. Try "City", "City, CC" (country code),
+            "City, ST, US" or "lat, lon".
+
+            """)  // wrapped at 80 columns
 
         var noKey = BinaryRunner(server: server, key: nil)
         defer { noKey.remove() }
         noKey.environment["OPENWEATHER_API_KEY"] = nil
         let missing = try await noKey.run(["London"])
-        #expect(missing.status != 0)
+        #expect(missing.status == 77)
         #expect(missing.stderr.contains("OPENWEATHER_API_KEY"))
         #expect(missing.stderr.contains("--offline"))
         #expect(server.requests(to: "/geo/1.0/direct").count == 1)  // only Atlantis went out
 
         server.setHandler { _ in .json("{\"cod\":401}", status: 401) }
         let rejected = try await runner.run(["London"])
-        #expect(rejected.status == 1)
+        #expect(rejected.status == 77)
         #expect(rejected.stderr.contains("rejected the API key"))
 
         let closed = try LoopbackServer { _ in .json("{}") }
@@ -121,7 +126,7 @@ struct PipedAndOneShotTests {
         defer { offline.remove() }
         offline.environment["OPENWEATHER_BASE_URL"] = base
         let unreachable = try await offline.run(["--timeout", "3", "London"])
-        #expect(unreachable.status == 1)
+        #expect(unreachable.status == 69)
         #expect(unreachable.stderr.hasPrefix("Cannot reach 127.0.0.1"))
     }
 
@@ -199,16 +204,23 @@ struct OfflineModeTests {
 }
 
 struct UnitsAfterOtherViewsTests {
-    @Test func unitsAfterACompareRedrawTheCurrentCity() async throws {
+    @Test func unitsAfterACompareRedrawTheComparisonAndAfterRainTheOutlook() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let result = try await runner.run(input: "Testford\n:compare Testford; Daytown\n:units imperial\n:rain\n:clock 12\n")
         #expect(result.status == 0)
-        let afterCompare = result.stdout.components(separatedBy: "Precipitation   Rain 0.8 mm").last ?? ""
-        #expect(afterCompare.contains("45°F (feels like 41°F)"))
-        #expect(afterCompare.contains("Mon 11:30 PM (UTC+00:00)"))
+        let requests = server.requests.count
+        let comparisons = result.stdout.components(separatedBy: "Temperature ").dropFirst()
+        #expect(comparisons.count == 2)  // drawn, then drawn again in °F with no request
+        #expect(comparisons.first?.contains("7°C (feels like 5°C)") == true)
+        #expect(comparisons.last?.contains("45°F (feels like 41°F)") == true)
+        let outlooks = result.stdout.components(separatedBy: "Testford, England, GB: Rain").dropFirst()
+        #expect(outlooks.count == 2)  // :rain, then again on the 12-hour clock
+        #expect(outlooks.last?.contains("PM") == true)
+        #expect(outlooks.first?.contains("PM") == false)
+        #expect(server.requests.count == requests)
     }
 }
 
@@ -219,8 +231,9 @@ struct DidYouMeanTests {
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let result = try await runner.run(input: "Testford\nTestfrod\nZzyzx\n")
-        #expect(result.stdout.contains("No place called \"Testfrod\" was found. Try \"City\", \"City, CC\""))
-        #expect(result.stdout.contains("Did you mean Testford, England, GB?"))
-        #expect(result.stdout.components(separatedBy: "Did you mean").count == 2)  // nothing close to Zzyzx
+        #expect(result.stderr.contains("No place called \"Testfrod\" was found. Try \"City\", \"City, CC\""))
+        #expect(result.stderr.contains("Did you mean \"Testford, England, GB\"?"))
+        #expect(result.stderr.components(separatedBy: "Did you mean").count == 2)  // nothing close to Zzyzx
+        #expect(result.status == 1)
     }
 }

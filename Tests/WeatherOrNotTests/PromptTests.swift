@@ -31,9 +31,11 @@ struct PromptTests {
         #expect(await terminal.waitFor("London, England, GB"))
         #expect(await terminal.waitFor("moderate rain"))
         #expect(await terminal.waitFor("2. London, Ontario, CA"))
-        #expect(await terminal.waitFor("London> "))
+        #expect(await terminal.waitFor("London, GB> "))  // two Londons: the prompt says which
         terminal.send(":pick 2\r")
-        #expect(await terminal.waitFor("London, Ontario, CA"))
+        #expect(await terminal.waitFor("1. London, England, GB\r\n"))  // the list keeps its order; the mark moves
+        #expect(await terminal.waitFor("2. London, Ontario, CA  (shown)"))
+        #expect(await terminal.waitFor("London, CA> "))
         #expect(await terminal.quit() == 0)
     }
 
@@ -139,7 +141,7 @@ struct PromptTests {
         defer { runner.remove() }
         let terminal = try #require(try await runner.prompt(extra: ["LC_ALL": "C", "LANG": "C"]))
         terminal.send("Zürich\r")
-        #expect(await terminal.waitFor("Zürich> "))
+        #expect(await terminal.waitFor("Zurich> "))  // transliterated like the views under a non-UTF-8 locale
         #expect(server.requests(to: "/geo/1.0/direct").first?.value("q") == "Zürich")
         #expect(await terminal.quit() == 0)
     }

@@ -11,9 +11,10 @@ package enum CompassDirection {
         points[index(degrees)]
     }
 
-    /// An arrow pointing the way the compass name does ("↗" beside "NE"), at the nearest of eight points.
-    package static func arrow(degrees: Double) -> String {
-        arrows[(index(degrees) + 1) / 2 % 8]
+    /// An arrow pointing where wind from `degrees` blows to, as weather maps draw it: wind from the south ("S",
+    /// 180°) is "↑". At the nearest of eight points.
+    package static func arrow(windFrom degrees: Double) -> String {
+        arrows[(index(degrees + 180) + 1) / 2 % 8]
     }
 
     static func index(_ degrees: Double) -> Int {

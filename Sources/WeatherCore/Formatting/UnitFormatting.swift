@@ -52,11 +52,17 @@ package enum UnitFormatting {
         return rounded(value * 10) < 100 ? "\(oneDecimal(value)) \(unit)" : "\(rounded(value)) \(unit)"
     }
 
-    /// Rain or snow: mm, or inches in imperial.
+    /// Rain or snow: mm to a tenth, or inches to a hundredth in imperial, trailing zeros dropped ("2 mm", "0.1 in").
+    /// An amount above zero too small for the unit to show is "<0.1 mm" or "<0.01 in", never "0.00 in".
     package static func precipitation(millimetres: Double, _ units: UnitSystem) -> String {
-        units == .imperial
-            ? String(format: "%.2f in", millimetres / 25.4)
-            : "\(oneDecimal(millimetres)) mm"
+        let (value, places, unit) = units == .imperial ? (millimetres / 25.4, 2, "in") : (millimetres, 1, "mm")
+        let scale = places == 2 ? 100 : 10
+        let steps = rounded(value * Double(scale))
+        if steps == 0, value > 0 { return "<\(places == 2 ? "0.01" : "0.1") \(unit)" }
+        var fraction = String(abs(steps) % scale)
+        fraction = String(repeating: "0", count: places - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(steps < 0 ? "-" : "")\(abs(steps) / scale)\(fraction.isEmpty ? "" : "." + fraction) \(unit)"
     }
 
     /// A percentage from 0…1.

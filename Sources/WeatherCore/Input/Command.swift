@@ -8,8 +8,10 @@ package enum Command: Equatable, Sendable {
     case hourly(Int?)
     /// `:5day`.
     case daily
-    case units(UnitSystem)
-    case clock(ClockStyle)
+    /// `:units NAME`; nil (no value) asks for the setting in force.
+    case units(UnitSystem?)
+    /// `:clock 12|24`; nil asks for the setting in force.
+    case clock(ClockStyle?)
     case recent
     case pick(Int)
     /// `:rain`: when it next rains or snows.
@@ -47,7 +49,7 @@ package enum Command: Equatable, Sendable {
             return .compare(places[0], places[1])
         }
         let argument = words.dropFirst().first
-        guard words.count <= 2 else { throw .invalidInput("\":\(name.sanitizedForTerminal)\" takes at most one argument; see :help.") }
+        guard words.count <= 2 else { throw .invalidInput("\":\(name)\" takes at most one argument; see :help.") }
         switch name {
         case "hourly", "h":
             guard let argument else { return .hourly(nil) }
@@ -62,12 +64,14 @@ package enum Command: Equatable, Sendable {
             try noArgument(argument, name)
             return .daily
         case "units", "u":
-            guard let argument, let units = UnitSystem(rawValue: argument) else {
+            guard let argument else { return .units(nil) }
+            guard let units = UnitSystem(rawValue: argument) else {
                 throw .invalidInput("Units are metric, imperial or standard: for example :units imperial.")
             }
             return .units(units)
         case "clock":
-            guard let argument, let clock = ClockStyle(rawValue: argument) else {
+            guard let argument else { return .clock(nil) }
+            guard let clock = ClockStyle(rawValue: argument) else {
                 throw .invalidInput("The clock is 12 or 24: for example :clock 12.")
             }
             return .clock(clock)
@@ -93,7 +97,7 @@ package enum Command: Equatable, Sendable {
         case "quit", "q", "exit":
             return .quit
         default:
-            throw .invalidInput("Unknown command \":\(String(name.prefix(30)).sanitizedForTerminal)\". Type :help for the list.")
+            throw .invalidInput("Unknown command \":\(String(name.prefix(30)))\". Type :help for the list.")
         }
     }
 

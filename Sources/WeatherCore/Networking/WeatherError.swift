@@ -33,37 +33,42 @@ package enum WeatherError: Error, Equatable, Sendable, LocalizedError {
 
     package var errorDescription: String? { message }
 
-    /// One line saying what happened and what to do next.
-    package var message: String {
+    /// One line saying what happened and what to do next, with hints for the command line.
+    package var message: String { message(in: .commandLine) }
+
+    /// One line saying what happened and what to do next; its hints name what works where it is read (the prompt
+    /// takes `:offline on`, the command line `--offline`).
+    package func message(in context: MessageContext) -> String {
+        let offline = context == .prompt ? ":offline on" : "--offline"
         switch self {
         case .missingAPIKey:
-            "No OpenWeather API key. Get a free one at https://openweathermap.org/api (new keys can take a couple of hours to activate), then set OPENWEATHER_API_KEY or pass --api-key. Or try --offline for sample data."
+            return "No OpenWeather API key. Get a free one at https://openweathermap.org/api (new keys can take a couple of hours to activate), then set OPENWEATHER_API_KEY\(context == .prompt ? " and start again" : " or pass --api-key"). Or try \(offline) for sample data."
         case .invalidAPIKey:
-            "OpenWeather rejected the API key (401). New keys can take a couple of hours to activate; otherwise check OPENWEATHER_API_KEY."
+            return "OpenWeather rejected the API key (401). New keys can take a couple of hours to activate; otherwise check OPENWEATHER_API_KEY."
         case .placeNotFound(let query):
-            "No place called \"\(query.sanitizedForTerminal)\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\"."
+            return "No place called \"\(query)\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\"."
         case .notInSampleData(let query, let available):
-            "Offline mode has no sample data for \"\(query.sanitizedForTerminal)\". Sample places: \(available.joined(separator: ", "))."
+            return "Offline mode has no sample data for \"\(query)\". Sample places: \(available.joined(separator: ", "))."
         case .rateLimited(let retryAfter?):
-            "OpenWeather's rate limit was reached (429). Try again in \(RelativeAge.describe(seconds: retryAfter))."
+            return "OpenWeather's rate limit was reached (429). Try again in \(RelativeAge.describe(seconds: retryAfter))."
         case .rateLimited(nil):
-            "OpenWeather's rate limit was reached (429). Wait a minute and try again; the free plan allows 60 calls a minute."
+            return "OpenWeather's rate limit was reached (429). Wait a minute and try again; the free plan allows 60 calls a minute."
         case .serverError(let status):
-            "OpenWeather's server failed (HTTP \(status)). Try again in a little while."
+            return "OpenWeather's server failed (HTTP \(status)). Try again in a little while."
         case .unexpectedStatus(let status):
-            "OpenWeather answered with an unexpected HTTP \(status). Try again; if it persists, check OPENWEATHER_BASE_URL."
+            return "OpenWeather answered with an unexpected HTTP \(status). Try again; if it persists, check OPENWEATHER_BASE_URL."
         case .timedOut(let seconds):
-            "OpenWeather did not answer within \(RelativeAge.seconds(seconds)). Check the network, or raise --timeout."
+            return "OpenWeather did not answer within \(RelativeAge.seconds(seconds)). Check the network\(context == .prompt ? ", or use \(offline)" : ", or raise --timeout")."
         case .cannotConnect(let host):
-            "Cannot reach \(host.sanitizedForTerminal): no network, or the server is down. Check the connection, or use --offline."
+            return "Cannot reach \(host): no network, or the server is down. Check the connection, or use \(offline)."
         case .secureConnectionFailed(let host, let detail):
-            "No secure connection to \(host.sanitizedForTerminal): \(detail). Check the system clock and the trusted certificates (SSL_CERT_FILE), or use --offline."
+            return "No secure connection to \(host): \(detail). Check the system clock and the trusted certificates (SSL_CERT_FILE), or use \(offline)."
         case .proxyFailed(let proxy, let detail):
-            "The proxy \(proxy.sanitizedForTerminal) \(detail). Check https_proxy, http_proxy and no_proxy, or use --offline."
+            return "The proxy \(proxy) \(detail). Check https_proxy, http_proxy and no_proxy, or use \(offline)."
         case .badResponse(let detail):
-            "OpenWeather's answer could not be understood (\(detail)). Try again in a little while."
+            return "OpenWeather's answer could not be understood (\(detail)). Try again in a little while."
         case .invalidInput(let detail):
-            detail
+            return detail
         }
     }
 
@@ -87,4 +92,12 @@ package enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     }
 
     static let truncatedDetail = "the connection broke off before the answer was complete"
+}
+
+/// Where a message is read, so its hints name what works there.
+package enum MessageContext: Sendable {
+    /// Standard error of a command line run: hints name options (`--offline`).
+    case commandLine
+    /// The prompt or piped commands: hints name prompt commands (`:offline on`).
+    case prompt
 }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// Two places side by side: both searched at once, published together.
+/// Two places side by side: both searched at once, published together, and again when the options change.
 @MainActor
 package final class CompareViewModel: RequestingViewModel {
     package var onUpdate: ((CurrentWeatherDisplay, CurrentWeatherDisplay) -> Void)?
-    package var options: DisplayOptions
+    package var options: DisplayOptions {
+        didSet { if options != oldValue { publish() } }
+    }
+    private var reports: (WeatherReport, WeatherReport)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
@@ -20,11 +23,16 @@ package final class CompareViewModel: RequestingViewModel {
             async let b = Self.report(service, second)
             return try await (a, b)
         }, apply: { reports in
-            let formatter = self.formatter(self.options)
-            self.onUpdate?(formatter.current(reports.0), formatter.current(reports.1))
+            self.reports = reports
+            self.publish()
         })
     }
 
+    private func publish() {
+        guard let reports else { return }
+        let formatter = formatter(options)
+        onUpdate?(formatter.current(reports.0), formatter.current(reports.1))
+    }
 
     private nonisolated static func report(_ service: any WeatherProviding, _ text: String) async throws -> WeatherReport {
         let places = try await service.places(matching: try LocationQuery.parse(text))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds a place and publishes its current weather; keeps the other matches so the view can offer them.
+/// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
 @MainActor
 package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
@@ -8,8 +8,10 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
 
     /// The report shown now.
     package private(set) var report: WeatherReport?
-    /// Every place the last search matched, the shown one first.
+    /// Every place the last search matched, in the order found; a pick does not reorder them.
     package private(set) var matches: [Place] = []
+    /// The index in `matches` of the place shown.
+    package private(set) var shownIndex = 0
     package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
@@ -33,23 +35,25 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             return (places, report)
         }, apply: { places, report in
             self.matches = places
+            self.shownIndex = 0
             self.report = report
             self.publish()
         })
     }
 
-    /// Shows a place whose coordinates are known (a recent city, the last one, a pick): no geocoding.
+    /// Shows a place whose coordinates are known (a recent city, the last one): no geocoding; it becomes the only match.
     @discardableResult
-    package func show(_ place: Place, matches: [Place]? = nil) async -> RequestOutcome {
+    package func show(_ place: Place) async -> RequestOutcome {
         let service = service
         return await runner.run({ try await service.report(for: place) }, apply: { report in
-            self.matches = matches ?? [place]
+            self.matches = [place]
+            self.shownIndex = 0
             self.report = report
             self.publish()
         })
     }
 
-    /// Shows match `number` (1-based) of the last search.
+    /// Shows match `number` (1-based) of the last search; the list keeps its order.
     @discardableResult
     package func pick(_ number: Int) async -> RequestOutcome {
         guard matches.count > 1 else {
@@ -58,12 +62,21 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         guard (1...matches.count).contains(number) else {
             return fail(.invalidInput("Pick a number from 1 to \(matches.count)."))
         }
-        let chosen = matches[number - 1]
-        let reordered = [chosen] + matches.filter { $0 != chosen }
-        return await show(chosen, matches: reordered)
+        let chosen = number - 1
+        let service = service
+        let place = matches[chosen]
+        return await runner.run({ try await service.report(for: place) }, apply: { report in
+            self.shownIndex = chosen
+            self.report = report
+            self.publish()
+        })
     }
 
-    /// Cancels the request in flight.
+    /// Forgets the last search's list (after a search that found nothing, `:pick` has nothing to choose from).
+    package func forgetMatches() {
+        matches = []
+        shownIndex = 0
+    }
 
     /// The current display, formatted with the present options.
     package var display: CurrentWeatherDisplay? {

@@ -30,13 +30,16 @@ package struct DisplayFormatter: Sendable {
             temperature: UnitFormatting.temperature(celsius: c.temperature, units),
             temperatureCelsius: c.temperature,
             feelsLike: UnitFormatting.temperature(celsius: c.feelsLike, units),
+            feelsLikeCelsius: c.feelsLike,
             high: today.map { UnitFormatting.temperature(celsius: $0.high, units) },
             low: today.map { UnitFormatting.temperature(celsius: $0.low, units) },
+            highCelsius: today?.high,
+            lowCelsius: today?.low,
             humidity: "\(c.humidity)%",
             pressure: UnitFormatting.pressure(hectopascals: c.pressure, units),
             wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units),
             windDirection: c.windDegrees.map(CompassDirection.cardinal),
-            windArrow: c.windDegrees.map(CompassDirection.arrow),
+            windDegrees: c.windDegrees,
             gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units) },
             cloudCover: c.cloudCover.map { "\($0)%" },
@@ -52,15 +55,15 @@ package struct DisplayFormatter: Sendable {
         let units = options.units
         var rows = [
             HourlyRow(
-                time: "Now", condition: c.condition.description, conditionCode: c.condition.code,
+                kind: .weather, time: "Now", condition: c.condition.description, conditionCode: c.condition.code,
                 conditionGroup: c.condition.group, isNight: c.condition.isNight,
                 temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
-                precipitationChance: nil,
+                precipitationChance: nil, precipitationProbability: nil,
                 precipitationAmount: precipitationText(c).map { _ in
                     UnitFormatting.precipitation(millimetres: (c.rain?.millimetres ?? 0) + (c.snow?.millimetres ?? 0), units)
                 },
                 humidity: c.humidity > 0 ? "\(c.humidity)%" : nil,
-                wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil, event: nil)
+                wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil)
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
         let window = Array(upcoming(report).prefix(max(0, count)))
@@ -71,23 +74,24 @@ package struct DisplayFormatter: Sendable {
                 let local = LocalTime(event.time, utcOffset: report.utcOffset)
                 let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
                 day = local.dayNumber
-                rows.append(eventRow(event.name, local, startsDay: startsDay))
+                rows.append(sunRow(event.kind, local, startsDay: startsDay))
             }
             let local = LocalTime(slot.time, utcOffset: report.utcOffset)
             let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
             day = local.dayNumber
             rows.append(
                 HourlyRow(
-                    time: local.clockTime(options.clock), condition: slot.condition.description,
+                    kind: .weather, time: local.clockTime(options.clock), condition: slot.condition.description,
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
                     temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
                     temperatureCelsius: slot.temperature,
                     precipitationChance: UnitFormatting.percent(fraction: slot.precipitationProbability),
+                    precipitationProbability: slot.precipitationProbability,
                     precipitationAmount: slot.precipitation.flatMap {
                         $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units) : nil
                     },
                     humidity: slot.humidity > 0 ? "\(slot.humidity)%" : nil,
-                    wind: UnitFormatting.speed(metresPerSecond: slot.windSpeed, units), startsDay: startsDay, event: nil))
+                    wind: UnitFormatting.speed(metresPerSecond: slot.windSpeed, units), startsDay: startsDay))
         }
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window), hours: window.count * 3,
@@ -107,34 +111,41 @@ package struct DisplayFormatter: Sendable {
                 low: UnitFormatting.temperature(celsius: day.low, units),
                 highCelsius: day.high, lowCelsius: day.low,
                 precipitationChance: UnitFormatting.percent(fraction: day.precipitationProbability),
+                precipitationProbability: day.precipitationProbability,
                 precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units) : nil)
         }
         return DailyDisplay(place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report.source))
     }
 
-    /// When it next rains or snows (`:rain`).
+    /// The `:rain` sentence alone.
     package func rainOutlook(_ report: WeatherReport) -> String { summaries.rainOutlook(report) }
+
+    /// When it next rains or snows (`:rain`).
+    package func rain(_ report: WeatherReport) -> RainDisplay {
+        RainDisplay(place: report.place.displayName, outlook: summaries.rainOutlook(report), notice: notice(report.source))
+    }
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }
 
     /// Sunrises and sunsets from the observation up to `end`: today's from the API, later days' a day apart.
-    func sunEvents(_ report: WeatherReport, until end: Date) -> [(name: String, time: Date)] {
-        var events: [(name: String, time: Date)] = []
-        for (name, first) in [("Sunrise", report.current.sunrise), ("Sunset", report.current.sunset)] {
+    func sunEvents(_ report: WeatherReport, until end: Date) -> [(kind: HourlyRow.Kind, time: Date)] {
+        var events: [(kind: HourlyRow.Kind, time: Date)] = []
+        for (kind, first) in [(HourlyRow.Kind.sunrise, report.current.sunrise), (.sunset, report.current.sunset)] {
             guard var time = first else { continue }
             while time <= end {
-                if time > report.current.observedAt { events.append((name, time)) }
+                if time > report.current.observedAt { events.append((kind, time)) }
                 time.addTimeInterval(86_400)
             }
         }
         return events.sorted { $0.time < $1.time }
     }
 
-    private func eventRow(_ name: String, _ local: LocalTime, startsDay: String?) -> HourlyRow {
+    private func sunRow(_ kind: HourlyRow.Kind, _ local: LocalTime, startsDay: String?) -> HourlyRow {
         HourlyRow(
-            time: local.clockTime(options.clock), condition: name.lowercased(), conditionCode: 0, conditionGroup: .unknown,
-            isNight: name == "Sunset", temperature: "", temperatureCelsius: 0, precipitationChance: nil,
-            precipitationAmount: nil, humidity: nil, wind: "", startsDay: startsDay, event: name)
+            kind: kind, time: local.clockTime(options.clock), condition: kind.rawValue, conditionCode: 0,
+            conditionGroup: .unknown, isNight: kind == .sunset, temperature: "", temperatureCelsius: 0,
+            precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil, humidity: nil, wind: "",
+            startsDay: startsDay)
     }
 
     /// The slots after the observation, the ones the hourly view can show.

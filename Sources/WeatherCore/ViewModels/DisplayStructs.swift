@@ -1,6 +1,7 @@
 import Foundation
 
-/// The current conditions, every figure a string ready to print.
+/// The current conditions: each figure as text in the person's units, beside the typed values a view needs to
+/// style or draw it (so no view ever reads a number back out of the text).
 package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var place: String
     /// Observation time in the place's local time, with its offset: "Sun 14:37 (UTC+05:45)".
@@ -13,15 +14,19 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     /// The temperature in °C, unformatted, for a colour scale.
     package var temperatureCelsius: Double
     package var feelsLike: String
+    package var feelsLikeCelsius: Double
     /// Today's high and low from the forecast (and the current reading).
     package var high: String?
     package var low: String?
+    package var highCelsius: Double?
+    package var lowCelsius: Double?
     package var humidity: String
     package var pressure: String
     package var wind: String
-    /// "NE" and "↗", when the API gave a bearing.
+    /// The compass point the wind comes from ("SW"), when the API gave a bearing.
     package var windDirection: String?
-    package var windArrow: String?
+    /// The bearing the wind comes from, in degrees (meteorological convention).
+    package var windDegrees: Double?
     package var gusts: String?
     package var visibility: String?
     package var cloudCover: String?
@@ -33,9 +38,15 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var notice: String?
 }
 
-/// One row of the hourly view.
+/// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.
 package struct HourlyRow: Codable, Equatable, Sendable {
-    /// "Now", or the slot's local clock time.
+    /// What the row shows.
+    package enum Kind: String, Codable, Sendable {
+        case weather, sunrise, sunset
+    }
+
+    package var kind: Kind
+    /// "Now", or the local clock time.
     package var time: String
     package var condition: String
     package var conditionCode: Int
@@ -43,17 +54,17 @@ package struct HourlyRow: Codable, Equatable, Sendable {
     package var isNight: Bool
     package var temperature: String
     package var temperatureCelsius: Double
-    /// "40%"; nil for the "Now" row, which is an observation.
+    /// "40%"; nil for the "Now" row, which is an observation, and for the sun's rows.
     package var precipitationChance: String?
-    /// "1.2 mm" when the API gave an amount.
+    /// The same chance, 0…1.
+    package var precipitationProbability: Double?
+    /// "1.2 mm" when the API gave an amount above zero.
     package var precipitationAmount: String?
     /// "85%", only when above 0.
     package var humidity: String?
     package var wind: String
     /// The day's name ("Mon") when the row starts a new local calendar day.
     package var startsDay: String?
-    /// "Sunrise" or "Sunset" for a row that marks the sun, inserted in time order; nil for a weather row.
-    package var event: String?
 }
 
 /// The hourly view: "Now" and the coming 3-hour slots.
@@ -79,6 +90,8 @@ package struct DayRow: Codable, Equatable, Sendable {
     package var highCelsius: Double
     package var lowCelsius: Double
     package var precipitationChance: String
+    /// The same chance, 0…1.
+    package var precipitationProbability: Double
     package var precipitationAmount: String?
 }
 
@@ -88,5 +101,12 @@ package struct DailyDisplay: Codable, Equatable, Sendable {
     /// One line written from the data: "Dry all week, highs 12–16°".
     package var summary: String
     package var rows: [DayRow]
+    package var notice: String?
+}
+
+/// The `:rain` answer: when it next rains or snows at a place.
+package struct RainDisplay: Codable, Equatable, Sendable {
+    package var place: String
+    package var outlook: String
     package var notice: String?
 }

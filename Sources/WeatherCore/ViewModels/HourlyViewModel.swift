@@ -33,8 +33,8 @@ package final class HourlyViewModel: RequestingViewModel {
 
 
     /// When it next rains or snows, from the loaded report (`:rain`).
-    package var rainOutlook: String? {
-        report.map { formatter(options).rainOutlook($0) }
+    package var rain: RainDisplay? {
+        report.map { formatter(options).rain($0) }
     }
 
     package var display: HourlyDisplay? {

@@ -1,5 +1,6 @@
 @preconcurrency import CEditLine
 import Foundation
+import WeatherCLI
 import WeatherCore
 #if canImport(Glibc)
 import Glibc
@@ -25,9 +26,11 @@ final class LineEditor {
     /// Safe: they are set and read only on the main thread, which is the thread libedit runs its callbacks on.
     nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar> = strdup("> ")
     nonisolated(unsafe) private static var completer: ((String) -> Completion)?
+    nonisolated(unsafe) private static var list: (([String]) -> String)?
     nonisolated(unsafe) private static var interruptedLine = false
 
-    init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion) {
+    /// `completer` answers Tab for the text left of the cursor; `list` lays out several choices for the terminal.
+    init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion, list: @escaping ([String]) -> String) {
         Self.ensureUTF8Locale()
         guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
             let errors = fdopen(STDERR_FILENO, "w"), let editor = el_init(programName, input, output, errors),
@@ -37,6 +40,7 @@ final class LineEditor {
         self.history = history
         self.historyFile = historyFile
         Self.completer = completer
+        Self.list = list
         ceditline_history_set_size(history, 1000)
         ceditline_history_set_unique(history, 1)
         try? FileManager.default.createDirectory(
@@ -80,13 +84,18 @@ final class LineEditor {
         return .line(line)
     }
 
-    /// Adds a line to the history and saves the history file (readable by the user alone).
+    /// Adds a line to the history and saves the history file atomically (a temporary file beside it, readable by
+    /// the user alone, then a rename), so a crash mid-save never leaves half a history.
     func remember(_ line: String) {
         guard !line.trimmingWhitespace.isEmpty else { return }
         ceditline_history_enter(history, line)
-        let created = !FileManager.default.fileExists(atPath: historyFile.path)
-        ceditline_history_save(history, historyFile.path)
-        if created { chmod(historyFile.path, 0o600) }
+        let temporary = historyFile.deletingLastPathComponent()
+            .appendingPathComponent(".\(historyFile.lastPathComponent).\(getpid()).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return }
+        Glibc.close(fd)
+        if ceditline_history_save(history, temporary) >= 0, rename(temporary, historyFile.path) == 0 { return }
+        unlink(temporary)
     }
 
     func close() {
@@ -111,7 +120,7 @@ final class LineEditor {
             return ceditline_cc_refresh
         case .choices(let common, let options):
             if common != typed { replace(with: common) }
-            Console.writeAll(STDOUT_FILENO, "\n" + options.map { $0.sanitizedForTerminal }.joined(separator: "   ") + "\n")
+            Console.writeAll(STDOUT_FILENO, "\n" + (list?(options) ?? ""))
             return ceditline_cc_redisplay
         }
     }

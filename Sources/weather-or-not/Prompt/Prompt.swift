@@ -1,42 +1,58 @@
 import Foundation
+import WeatherCLI
 import WeatherCore
 
 /// The interactive prompt: libedit line editing on a terminal, resuming the last city at launch.
 @MainActor
 struct Prompt {
-    let session: Session
-    let console: Console
+    let view: SessionView
     let historyFile: URL
+
+    private var app: WeatherApp { view.app }
 
     func run() async -> Int32 {
         Interrupts.install()
-        guard let editor = LineEditor(programName: "weather-or-not", historyFile: historyFile, completer: { [session] line in
-            CompletionMatcher.complete(line, cities: MainActor.assumeIsolated { session.completionCities })
-        }) else {
-            console.error("Could not start line editing; reading lines plainly.")
-            while let line = readLine(), await session.handle(line) {}
+        view.interrupted = { Interrupts.take() }
+        let app = app
+        let style = view.console.style
+        let completer: (String) -> Completion = { line in
+            // Candidates come from the preferences file: they pass the same text boundary as everything shown.
+            let clean = { (text: String) in style.span(text).text }
+            switch CompletionMatcher.complete(line, cities: MainActor.assumeIsolated { app.completionCities }) {
+            case .none: return .none
+            case .replace(let text): return .replace(clean(text))
+            case .choices(let common, let options): return .choices(common: clean(common), options: options.map(clean))
+            }
+        }
+        let list: ([String]) -> String = { [view] options in
+            MainActor.assumeIsolated { style.render(view.renderer.columns(options)) }
+        }
+        guard let editor = LineEditor(programName: "weather-or-not", historyFile: historyFile, completer: completer, list: list) else {
+            view.complain("Could not start line editing; reading lines plainly.")
+            while let line = readLine(), await app.handle(line) {}
             return 0
         }
         defer { editor.close() }
-        console.write("weather-or-not \(Help.version): type a city, :help for commands, :quit to leave.\n")
-        if session.offline { session.say("Offline mode: sample data, not real weather.") }
-        await session.resume()
+        view.say("weather-or-not \(Help.version): type a city, :help for commands, :quit to leave.")
+        if app.offline { view.say("Offline mode: sample data, not real weather.") }
+        await app.resume()
         while true {
             switch editor.read(prompt: promptText) {
             case .end:
-                console.write("\n")
+                view.console.write("\n")
                 return 0
             case .interrupted:
                 continue
             case .line(let line):
                 editor.remember(line)
-                if !(await session.handle(line)) { return 0 }
+                if !(await app.handle(line)) { return 0 }
             }
         }
     }
 
+    /// "London> ", "London, CA (offline)> ", through the same text boundary as every view.
     private var promptText: String {
-        let city = session.place.map { "\($0.name.isEmpty ? $0.displayName : $0.name)" } ?? "weather"
-        return "\(city.sanitizedForTerminal)\(session.offline ? " (offline)" : "")> "
+        let style = view.console.style
+        return style.render(style.line("\(app.promptName ?? "weather")\(app.offline ? " (offline)" : "")> "))
     }
 }

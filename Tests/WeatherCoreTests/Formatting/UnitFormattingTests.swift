@@ -28,7 +28,13 @@ struct UnitFormattingTests {
         #expect(UnitFormatting.distance(metres: 16_093, .imperial) == "10 mi")
         #expect(UnitFormatting.distance(metres: 2_500, .metric) == "2.5 km")
         #expect(UnitFormatting.precipitation(millimetres: 1.25, .metric) == "1.3 mm")
-        #expect(UnitFormatting.precipitation(millimetres: 25.4, .imperial) == "1.00 in")
+        #expect(UnitFormatting.precipitation(millimetres: 25.4, .imperial) == "1 in")
+        #expect(UnitFormatting.precipitation(millimetres: 2.54, .imperial) == "0.1 in")
+        #expect(UnitFormatting.precipitation(millimetres: 2.3, .imperial) == "0.09 in")
+        #expect(UnitFormatting.precipitation(millimetres: 0.1, .imperial) == "<0.01 in")  // never "0.00 in"
+        #expect(UnitFormatting.precipitation(millimetres: 0.02, .metric) == "<0.1 mm")
+        #expect(UnitFormatting.precipitation(millimetres: 2.0, .metric) == "2 mm")
+        #expect(UnitFormatting.precipitation(millimetres: 0, .metric) == "0 mm")
         #expect(UnitFormatting.percent(fraction: 0.456) == "46%")
         #expect(UnitFormatting.percent(fraction: 1.2) == "100%")
     }
@@ -42,9 +48,11 @@ struct UnitFormattingTests {
     }
 
     @Test func windArrowsPointLikeTheirCompassName() {
-        #expect(CompassDirection.arrow(degrees: 45) == "↗")
-        #expect(CompassDirection.arrow(degrees: 0) == "↑")
-        #expect(CompassDirection.arrow(degrees: 180) == "↓")
-        #expect(CompassDirection.arrow(degrees: 270) == "←")
+        // The arrow shows where the air goes: wind from the south blows north.
+        #expect(CompassDirection.arrow(windFrom: 180) == "↑")
+        #expect(CompassDirection.arrow(windFrom: 0) == "↓")
+        #expect(CompassDirection.arrow(windFrom: 45) == "↙")
+        #expect(CompassDirection.arrow(windFrom: 270) == "→")
+        #expect(CompassDirection.cardinal(degrees: 180) == "S")
     }
 }

@@ -71,10 +71,10 @@ struct InsightTests {
         let dry = Self.report((0..<40).map { Self.slot(12 + $0 * 3) })
         #expect(f.rainOutlook(dry) == "No rain or snow expected in the next 5 days.")
         let wet = Self.report([Self.slot(12), Self.slot(39, code: 500, pop: 0.7, mm: 1.5), Self.slot(42, code: 501, pop: 0.9, mm: 2.5), Self.slot(45)])
-        #expect(f.rainOutlook(wet) == "Rain likely Wed 15:00–21:00, about 4.0 mm (90% chance).")
+        #expect(f.rainOutlook(wet) == "Rain likely Wed 15:00–21:00, about 4 mm (90% chance).")
         let imperial = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, locale: Locale(identifier: "en_US")))
         let snow = Self.report([Self.slot(12, code: 600, pop: 0.4, mm: 2.54, snow: true)])
-        #expect(imperial.rainOutlook(snow) == "Snow possible today 12 PM–3 PM, about 0.10 in (40% chance).")
+        #expect(imperial.rainOutlook(snow) == "Snow possible today 12 PM–3 PM, about 0.1 in (40% chance).")
     }
 
     @Test func didYouMeanFindsCloseRecentCitiesIgnoringAccents() {

@@ -36,7 +36,7 @@ struct DisplayFormatterTests {
 
     @Test func hourlyRowsStartWithNowAndMarkNewDays() throws {
         let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
-        let weather = display.rows.filter { $0.event == nil }
+        let weather = display.rows.filter { $0.kind == .weather }
         #expect(weather.count == 9)
         #expect(display.hours == 24)
         #expect(weather[0].time == "Now")
@@ -48,16 +48,16 @@ struct DisplayFormatterTests {
         #expect(weather[1].precipitationAmount == nil)
         #expect(weather[8].humidity == "100%")
         let all = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 99)
-        #expect(all.rows.filter { $0.event == nil }.count == 41)
+        #expect(all.rows.filter { $0.kind == .weather }.count == 41)
     }
 
     @Test func sunriseAndSunsetRowsStandInTimeOrder() throws {
         let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
-        #expect(display.rows.compactMap(\.event) == ["Sunrise", "Sunset"])
+        #expect(display.rows.map(\.kind).filter { $0 != .weather } == [.sunrise, .sunset])
         let times = display.rows.dropFirst().map(\.time)
         #expect(times == ["00:00", "03:00", "06:00", "07:13", "09:00", "12:00", "15:00", "16:06", "18:00", "21:00"])
         let days = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 16)
-        #expect(days.rows.compactMap(\.event) == ["Sunrise", "Sunset", "Sunrise", "Sunset"])
+        #expect(days.rows.map(\.kind).filter { $0 != .weather } == [.sunrise, .sunset, .sunrise, .sunset])
     }
 
     @Test func dailyRowsStartWithToday() throws {

@@ -5,31 +5,31 @@ import WeatherCore
 ///
 /// Parsed by hand: swift-argument-parser finds its options by reflection, which cost about 4 ms at every start
 /// in the static release build (docs/PERFORMANCE.md).
-struct Options {
-    var city: [String] = []
-    var hourly = false
-    var fiveDay = false
-    var json = false
-    var units: UnitSystem?
-    var clock: ClockStyle?
-    var offline = false
-    var ascii = false
-    var color = ColorChoice.auto
-    var apiKey: String?
-    var timeout = 10.0
+package struct Options {
+    package var city: [String] = []
+    package var hourly = false
+    package var fiveDay = false
+    package var json = false
+    package var units: UnitSystem?
+    package var clock: ClockStyle?
+    package var offline = false
+    package var ascii = false
+    package var color = ColorChoice.auto
+    package var apiKey: String?
+    package var timeout = 10.0
 
-    enum Parsed {
+    package enum Parsed {
         case run(Options)
         case help
         case version
     }
 
     /// A line saying what is wrong with the command line; never quotes an option's value, which could be the key.
-    struct UsageError: Error {
-        let message: String
+    package struct UsageError: Error {
+        package let message: String
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var options = Options()
         var index = 0
         var onlyCity = false
@@ -70,12 +70,12 @@ struct Options {
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
             case "--timeout":
-                guard let seconds = Double(try value()), seconds > 0, seconds <= 300 else {
-                    throw UsageError(message: "--timeout must be a number of seconds between 0 and 300.")
+                guard let seconds = Double(try value()), seconds >= 0.1, seconds <= 300 else {
+                    throw UsageError(message: "--timeout must be a number of seconds from 0.1 to 300.")
                 }
                 options.timeout = seconds
             default:
-                throw UsageError(message: "Unknown option \(name.sanitizedForTerminal).")
+                throw UsageError(message: "Unknown option \(name).")
             }
         }
         if !options.city.isEmpty, options.city.joined(separator: " ").trimmingWhitespace.isEmpty {
@@ -84,12 +84,16 @@ struct Options {
         return .run(options)
     }
 
+    /// True for a run that prints and exits: a city, or a view or JSON asked for (of the last city).
+    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json }
+
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type
     ) throws(UsageError) -> Choice where Choice.RawValue == String {
         if let choice = Choice(rawValue: text.lowercased()) { return choice }
         let names = Choice.allCases.map(\.rawValue)
         let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        throw UsageError(message: "\(name) must be \(list), not \"\(text.sanitizedForTerminal.prefix(40))\".")
+        // The value is never quoted: a mistyped option may have been handed the key.
+        throw UsageError(message: "\(name) must be \(list).")
     }
 }

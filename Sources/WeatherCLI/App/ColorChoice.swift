@@ -1,4 +1,4 @@
 /// When to colour the output: `--color auto|always|never`.
-enum ColorChoice: String, CaseIterable {
+package enum ColorChoice: String, CaseIterable {
     case auto, always, never
 }

@@ -1,0 +1,27 @@
+import WeatherCore
+
+/// The exit statuses, after sysexits.h where one fits.
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    /// A piped session in which at least one command failed (each failure was said on standard error).
+    package static let commandFailed: Int32 = 1
+    /// The command line was wrong (EX_USAGE).
+    package static let usage: Int32 = 64
+    /// No place matched, or what was typed cannot be a place (EX_DATAERR).
+    package static let placeNotFound: Int32 = 65
+    /// The network, the server or the proxy failed (EX_UNAVAILABLE).
+    package static let unavailable: Int32 = 69
+    /// The API key is missing or was refused (EX_NOPERM).
+    package static let keyProblem: Int32 = 77
+
+    /// The status a one-shot run ends with after `error`.
+    package static func oneShot(_ error: WeatherError) -> Int32 {
+        switch error {
+        case .missingAPIKey, .invalidAPIKey: keyProblem
+        case .placeNotFound, .notInSampleData, .invalidInput: placeNotFound
+        case .rateLimited, .serverError, .unexpectedStatus, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed,
+            .badResponse:
+            unavailable
+        }
+    }
+}

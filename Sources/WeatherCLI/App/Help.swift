@@ -1,0 +1,58 @@
+/// The text of `--help` and `:help`, and the attribution shown with `--version`.
+package enum Help {
+    package static let usageLine = "Usage: weather-or-not [options] [city]"
+
+    package static let commandLine = """
+        weather-or-not: the weather at a prompt. Type a city, then :hourly or :5day.
+
+        \(usageLine)
+          With no city, starts the prompt (or reads commands from piped input).
+          With a city ("London", "Paris, FR", "48.85, 2.35"), prints its weather and exits;
+          --hourly, --five-day and --json without a city use the last city.
+
+        Options:
+          --hourly            print the next 24 hours (one-shot)
+          --five-day          print the next five days (one-shot)
+          --json              print the views as one JSON document, for scripts (one-shot)
+          --units UNITS       metric, imperial or standard, for this run (:units saves one)
+          --clock CLOCK       12 or 24, for this run (:clock saves one)
+          --offline           use the bundled sample data: no key, no network, not real weather
+          --ascii             ASCII only: no Unicode glyphs or graphs
+          --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never
+          --api-key KEY       OpenWeather API key (default: $OPENWEATHER_API_KEY, which is safer:
+                              arguments show in the process list)
+          --timeout SECONDS   how long to wait for OpenWeather, retries included (0.1 to 300,
+                              default 10)
+          --version           the version
+          -h, --help          this text
+
+        One-shot runs read your preferences and change none of them.
+        Set OPENWEATHER_API_KEY (or --api-key); --offline needs no key.
+        \(attribution)
+
+        """
+
+    package static let version = "0.1.0"
+    package static let attribution = "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0."
+
+    /// `:help`'s first line.
+    package static let intro = "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522"
+
+    /// `:help`'s commands, one per line.
+    package static let commands: [(String, String)] = [
+        (":hourly [N]", "the next N 3-hour steps (default 8, at most 40)"),
+        (":5day", "five days, starting today"),
+        (":rain", "when it next rains or snows, for how long and how much"),
+        (":compare A; B", "two places side by side"),
+        (":units [NAME]", "metric, imperial or standard (no name: the units in force)"),
+        (":clock [12|24]", "12- or 24-hour times (no value: the clock in force)"),
+        (":recent", "cities you looked up"),
+        (":pick N", "switch to place N of the last search"),
+        (":offline on|off", "bundled sample data instead of live weather"),
+        (":help", "this text"),
+        (":quit, :q", "leave (or Ctrl-D)"),
+    ]
+
+    /// `:help`'s closing lines.
+    package static let footer = ["Tab completes cities you looked up before, and commands. Ctrl-C cancels a request.", attribution]
+}

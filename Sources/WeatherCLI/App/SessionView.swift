@@ -1,0 +1,212 @@
+import Foundation
+import WeatherCore
+
+/// The terminal view of a running `WeatherApp`: draws each event it publishes, fitted to the width, on standard
+/// output (views) or standard error (failures and their hints), shows a spinner while a request runs, and keeps
+/// what decides the exit status.
+@MainActor
+package final class SessionView {
+    /// What drives the session.
+    package enum Mode: Equatable, Sendable {
+        /// The interactive prompt.
+        case prompt
+        /// Commands read from piped standard input.
+        case piped
+        /// A one-shot run; `json` collects the views into one JSON document.
+        case oneShot(json: Bool)
+    }
+
+    package let app: WeatherApp
+    package let console: Console
+    package let mode: Mode
+    /// True once per Ctrl-C (the prompt installs a handler); a request in flight is then cancelled.
+    package var interrupted: () -> Bool = { false }
+    private let style: Style
+    private var failures: [WeatherError] = []
+    private var spinner: Task<Void, Never>?
+    private var echo = TypingEcho()
+    private var json = JSONDocument()
+
+    package init(app: WeatherApp, console: Console, mode: Mode) {
+        self.app = app
+        self.console = console
+        self.mode = mode
+        style = console.style
+        app.onEvent = { [unowned self] event in show(event) }
+    }
+
+    /// A renderer for the width of the moment (the terminal may have been resized).
+    package var renderer: Renderer { Renderer(style: style, width: console.width) }
+
+    /// Where hints point: prompt commands, or command-line options.
+    private var context: MessageContext { if case .oneShot = mode { .commandLine } else { .prompt } }
+
+    /// Draws one event.
+    package func show(_ event: AppEvent) {
+        let renderer = renderer
+        switch event {
+        case .current(let d): json.current = d; draw(renderer.current(d))
+        case .hourly(let d): json.hourly = d; draw(renderer.hourly(d))
+        case .daily(let d): json.daily = d; draw(renderer.daily(d))
+        case .rain(let d): json.rain = d; draw(renderer.rain(d))
+        case .compare(let a, let b): json.compare = [a, b]; draw(renderer.compare(a, b))
+        case .matches(let places, let shown):
+            if case .oneShot(let asJSON) = mode {
+                guard !asJSON else { return }
+                let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
+                complain(renderer.message("Other places with that name; name one to see it:", .dim) + renderer.definitions(others.map { ($0, "") }))
+            } else {
+                draw(renderer.message("Places with that name (:pick N to switch):", .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
+            }
+        case .suggestions(let places):
+            let names = places.map { "\"\($0.displayName)\"" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            complain(renderer.message("Did you mean \(list)?"))
+        case .recent(let places):
+            draw(places.isEmpty ? renderer.message("No recent cities yet.") : renderer.numbered(places.map(\.displayName)))
+        case .settings(let units, let clock):
+            draw(renderer.message("Units: \(Self.describe(units)). Clock: \(clock == .twelveHour ? "12-hour" : "24-hour")."))
+        case .help:
+            draw(renderer.message(Help.intro) + renderer.message("Commands:") + renderer.definitions(Help.commands)
+                + Help.footer.flatMap { renderer.message($0) })
+        case .offlineChanged(let on, let places):
+            draw(renderer.message(on
+                ? "Offline mode on: sample data (not real weather) for \(places.joined(separator: ", "))."
+                : "Offline mode off: live weather from OpenWeather."))
+        case .offlineUnchanged(let on):
+            draw(renderer.message("Offline mode is already \(on ? "on" : "off")."))
+        case .failed(let error):
+            failures.append(error)
+            complain(renderer.message(error.message(in: context), .failure))
+        case .saveFailed(let path):
+            complain(renderer.message("Could not save preferences to \(path); settings last for this session only.", .warning))
+        case .loading(let on):
+            on ? startSpinner() : stopSpinner()
+        }
+    }
+
+    /// Says a note on standard output.
+    package func say(_ text: String, _ look: Look? = nil) {
+        draw(renderer.message(text, look))
+    }
+
+    /// Says a line on standard error.
+    package func complain(_ text: String, _ look: Look? = .failure) {
+        complain(renderer.message(text, look))
+    }
+
+    private func draw(_ lines: [Line]) {
+        if case .oneShot(json: true) = mode { return }
+        console.write(style.render(lines))
+    }
+
+    private func complain(_ lines: [Line]) {
+        let errorStyle = Style(color: style.color && console.errorsOnTerminal, unicode: style.unicode, trueColor: style.trueColor)
+        console.writeError(errorStyle.render(lines))
+    }
+
+    /// One-shot JSON: the views collected, printed as one document.
+    package func printJSON() {
+        guard case .oneShot(json: true) = mode, let text = json.text else { return }
+        console.write(text + "\n")
+    }
+
+    /// The status the run ends with: 0; for a piped session 1 when any command failed; for a one-shot, what the
+    /// first failure calls for.
+    package var exitStatus: Int32 {
+        guard let first = failures.first else { return ExitStatus.success }
+        switch mode {
+        case .prompt: return ExitStatus.success
+        case .piped: return ExitStatus.commandFailed
+        case .oneShot: return ExitStatus.oneShot(first)
+        }
+    }
+
+    /// True when something failed.
+    package var hasFailed: Bool { !failures.isEmpty }
+
+    static func describe(_ units: UnitSystem) -> String {
+        switch units {
+        case .metric: "metric (°C, km/h, hPa, mm)"
+        case .imperial: "imperial (°F, mph, inHg, in)"
+        case .standard: "standard (K, m/s, hPa, mm)"
+        }
+    }
+
+    // MARK: While a request runs
+
+    /// A spinner after 200 ms: on standard output at the prompt, on standard error in a one-shot run on a terminal.
+    /// At the prompt, typing is not echoed meanwhile, and Ctrl-C cancels the request.
+    private func startSpinner() {
+        guard spinner == nil else { return }
+        let descriptor: Int32?
+        switch mode {
+        case .prompt: descriptor = console.isTerminal ? STDOUT_FILENO : nil
+        case .oneShot: descriptor = console.errorsOnTerminal ? STDERR_FILENO : nil
+        case .piped: descriptor = nil
+        }
+        let watchesInterrupts = mode == .prompt
+        guard descriptor != nil || watchesInterrupts else { return }
+        if mode == .prompt { echo.suspend() }
+        let frames = style.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+        let label = style.render(style.line(" Fetching weather…"))
+        spinner = Task { @MainActor [unowned self] in
+            var tick = 0
+            while !Task.isCancelled {
+                if watchesInterrupts, interrupted() {
+                    app.cancelRequests()
+                    Console.writeAll(descriptor ?? STDOUT_FILENO, (descriptor != nil ? "\r\u{1B}[K" : "") + "Cancelled.\n")
+                    return
+                }
+                if let descriptor, tick % 2 == 0, tick >= 4 {
+                    Console.writeAll(descriptor, "\r" + frames[(tick / 2) % frames.count] + label)
+                }
+                tick += 1
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+
+    private func stopSpinner() {
+        spinner?.cancel()
+        spinner = nil
+        echo.restore()
+        switch mode {
+        case .prompt where console.isTerminal: Console.writeAll(STDOUT_FILENO, "\r\u{1B}[K")
+        case .oneShot where console.errorsOnTerminal: Console.writeAll(STDERR_FILENO, "\r\u{1B}[K")
+        default: break
+        }
+    }
+}
+
+/// What a one-shot `--json` run prints: the one view it showed, or an object holding each view by name.
+struct JSONDocument {
+    var current: CurrentWeatherDisplay?
+    var hourly: HourlyDisplay?
+    var daily: DailyDisplay?
+    var rain: RainDisplay?
+    var compare: [CurrentWeatherDisplay]?
+
+    private struct Combined: Encodable {
+        var current: CurrentWeatherDisplay?
+        var hourly: HourlyDisplay?
+        var daily: DailyDisplay?
+    }
+
+    /// Pretty-printed JSON, keys sorted; nil when no view came.
+    var text: String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var views: [any Encodable] = []
+        if let current { views.append(current) }
+        if let hourly { views.append(hourly) }
+        if let daily { views.append(daily) }
+        let data: Data?
+        switch views.count {
+        case 0: return nil
+        case 1: data = try? encoder.encode(views[0])
+        default: data = try? encoder.encode(Combined(current: current, hourly: hourly, daily: daily))
+        }
+        return data.map { String(decoding: $0, as: UTF8.self) }
+    }
+}

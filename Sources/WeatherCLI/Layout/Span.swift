@@ -1,0 +1,157 @@
+import WeatherCore
+
+/// How a run of text looks on a colour terminal.
+package enum Look: Equatable, Sendable {
+    case bold, dim, warning, failure
+    /// Coloured on a cold-to-hot scale.
+    case temperature(celsius: Double)
+    /// A condition drawing's colour.
+    case art(ConditionGroup)
+}
+
+/// A run of text with one look, ready for the terminal.
+///
+/// Only `Style.span(_:_:)` makes one: that is where text from anywhere (the API, the person, the program's own
+/// words) loses its control characters and escape sequences, and is folded to ASCII when the terminal needs it.
+/// Widths are measured on that final text, so columns line up whatever was folded.
+package struct Span: Equatable, Sendable {
+    package let text: String
+    package let look: Look?
+
+    /// Made by `Style` only.
+    init(clean text: String, look: Look?) {
+        self.text = text
+        self.look = look
+    }
+
+    package var width: Int { TextWidth.of(text) }
+}
+
+/// A line (or a table cell) of spans.
+package struct Line: Equatable, Sendable {
+    package var spans: [Span]
+
+    /// Empty spans are dropped and neighbours with the same look joined, so one look is one escape sequence.
+    package init(_ spans: [Span] = []) {
+        var joined: [Span] = []
+        for span in spans where !span.text.isEmpty {
+            if let last = joined.last, last.look == span.look {
+                joined[joined.count - 1] = Span(clean: last.text + span.text, look: span.look)
+            } else {
+                joined.append(span)
+            }
+        }
+        self.spans = joined
+    }
+
+    package var width: Int { spans.reduce(0) { $0 + $1.width } }
+    package var isEmpty: Bool { spans.isEmpty }
+    /// The text without looks.
+    package var plain: String { spans.map(\.text).joined() }
+
+    package static func + (a: Line, b: Line) -> Line { Line(a.spans + b.spans) }
+
+    /// The line cut to `columns`, ending in `ellipsis` when cut.
+    package func truncated(to columns: Int, ellipsis: Span) -> Line {
+        guard width > columns else { return self }
+        let room = columns - ellipsis.width
+        guard room > 0 else { return Line([ellipsis]).prefix(columns) }
+        return prefix(room) + Line([ellipsis])
+    }
+
+    /// The first `columns` display columns.
+    func prefix(_ columns: Int) -> Line {
+        var result: [Span] = []
+        var used = 0
+        for span in spans {
+            if used + span.width <= columns {
+                result.append(span)
+                used += span.width
+                continue
+            }
+            var text = ""
+            for character in span.text {
+                let w = TextWidth.of(String(character))
+                if used + w > columns { break }
+                text.append(character)
+                used += w
+            }
+            result.append(Span(clean: text, look: span.look))
+            break
+        }
+        return Line(result)
+    }
+
+    /// The line broken at spaces into lines of at most `columns`; a word longer than that is cut across lines.
+    /// Looks are kept; the spaces where it breaks are dropped.
+    package func wrapped(to columns: Int) -> [Line] {
+        let columns = max(1, columns)
+        guard width > columns else { return [self] }
+        // Words as runs of spans: a word ends at a space, whatever span it is in.
+        var words: [Line] = []
+        var word: [Span] = []
+        for span in spans {
+            var run = ""
+            for character in span.text {
+                if character == " " {
+                    if !run.isEmpty { word.append(Span(clean: run, look: span.look)) }
+                    run = ""
+                    if !word.isEmpty { words.append(Line(word)) }
+                    word = []
+                } else {
+                    run.append(character)
+                }
+            }
+            if !run.isEmpty { word.append(Span(clean: run, look: span.look)) }
+        }
+        if !word.isEmpty { words.append(Line(word)) }
+        var lines: [Line] = []
+        var current = Line()
+        for var next in words {
+            if current.isEmpty, next.width <= columns {
+                current = next
+            } else if !current.isEmpty, current.width + 1 + next.width <= columns {
+                // The space between two words of one look takes that look.
+                let look = current.spans.last?.look == next.spans.first?.look ? next.spans.first?.look : nil
+                current = current + Line([Span(clean: " ", look: look)]) + next
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                while next.width > columns {
+                    lines.append(next.prefix(columns))
+                    next = next.dropping(columns)
+                }
+                current = next
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The line without its first `columns` display columns.
+    func dropping(_ columns: Int) -> Line {
+        var result: [Span] = []
+        var skipped = 0
+        for span in spans {
+            if skipped >= columns {
+                result.append(span)
+                continue
+            }
+            var text = ""
+            for character in span.text {
+                if skipped < columns {
+                    skipped += TextWidth.of(String(character))
+                } else {
+                    text.append(character)
+                }
+            }
+            result.append(Span(clean: text, look: span.look))
+        }
+        return Line(result)
+    }
+
+    /// Spaces added to reach `columns`, on the right (or on the left for `rightAligned`).
+    package func padded(to columns: Int, rightAligned: Bool = false) -> Line {
+        let fill = Line([Span(clean: String(repeating: " ", count: max(0, columns - width)), look: nil)])
+        return rightAligned ? fill + self : self + fill
+    }
+}

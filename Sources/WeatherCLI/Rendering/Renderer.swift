@@ -1,0 +1,249 @@
+import WeatherCore
+
+/// Turns display structs into lines that fit the terminal's width (40 columns and up).
+///
+/// Each cell is built from typed values and styled before the table is laid out; nothing is parsed back out of text.
+/// When a view is too wide, it narrows in a stated order (each view's `steps`), never by letting the terminal wrap.
+package struct Renderer: Sendable {
+    package var style: Style
+    package var width: Int
+
+    /// The narrowest layout the views are made for.
+    package static let minimumWidth = 40
+
+    package init(style: Style, width: Int) {
+        self.style = style
+        self.width = max(Self.minimumWidth, width)
+    }
+
+    private func text(_ text: String, _ look: Look? = nil) -> Line { style.line(text, look) }
+    private func temperature(_ text: String, _ celsius: Double?) -> Line {
+        style.line(text, celsius.map { .temperature(celsius: $0) })
+    }
+
+    /// A view's first line, "Place  detail"; when it does not fit, the place on a line of its own and the detail below.
+    private func heading(_ place: Line, _ detail: Line, separator: String = "") -> [Line] {
+        let whole = place + text(separator) + detail
+        if whole.width <= width { return [whole] }
+        let rest = Line(detail.plain.hasPrefix(": ") ? [style.span(String(detail.plain.dropFirst(2)), .dim)] : detail.spans)
+        return (place + (separator.isEmpty ? text(":") : Line())).wrapped(to: width) + rest.wrapped(to: width)
+    }
+
+    /// "! Sample data…" above a view, wrapped.
+    private func notice(_ notice: String?) -> [Line] {
+        notice.map { style.paragraph("! " + $0, width: width, .warning) } ?? []
+    }
+
+    // MARK: Current
+
+    /// The drawing beside the figures from 60 columns; below that, the figures alone.
+    package func current(_ d: CurrentWeatherDisplay) -> [Line] {
+        var lines = notice(d.notice)
+        lines += heading(text(d.place, .bold), text(d.observedAt, .dim), separator: "  ")
+        let art = Art.lines(d.conditionGroup, night: d.isNight)
+        let withArt = width >= 60 && !art.isEmpty
+        let indent = withArt ? Art.width + 2 : 2
+        let room = width - indent
+        var details = (text("\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition), ") + temperature(d.temperature, d.temperatureCelsius)
+            + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")")).wrapped(to: room)
+        var rows: [[Line]] = []
+        if let high = d.high, let low = d.low {
+            rows.append([text("High / low"), temperature(high, d.highCelsius) + text(" / ") + temperature(low, d.lowCelsius)])
+        }
+        rows.append([text("Wind"), text(wind(d))])
+        rows.append([text("Humidity"), text(d.humidity)])
+        rows.append([text("Pressure"), text(d.pressure)])
+        if let visibility = d.visibility { rows.append([text("Visibility"), text(visibility)]) }
+        if let clouds = d.cloudCover { rows.append([text("Cloud cover"), text(clouds)]) }
+        if let precipitation = d.precipitation { rows.append([text("Precipitation"), text(precipitation)]) }
+        if let sunrise = d.sunrise, let sunset = d.sunset { rows.append([text("Sun"), text("rises \(sunrise), sets \(sunset)")]) }
+        let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: rows)
+        details += table.render(table.fit(room, steps: []), ellipsis: style.ellipsis)
+        let pictures = withArt ? art.map { style.line($0, .art(d.conditionGroup)).padded(to: Art.width) } : []
+        for i in 0..<max(pictures.count, details.count) {
+            let picture = i < pictures.count ? pictures[i] : Line().padded(to: withArt ? Art.width : 0)
+            let left = withArt ? picture + text("  ") : text("  ")
+            lines.append((left + (i < details.count ? details[i] : Line())).trimmingTrailingSpaces)
+        }
+        return lines
+    }
+
+    /// "13 km/h from SW ↗, gusts 26 km/h": the arrow shows where the air goes, the words where it comes from.
+    private func wind(_ d: CurrentWeatherDisplay) -> String {
+        var wind = d.wind
+        if let direction = d.windDirection {
+            wind += " from \(direction)"
+            if style.unicode, let degrees = d.windDegrees { wind += " " + CompassDirection.arrow(windFrom: degrees) }
+        }
+        if let gusts = d.gusts { wind += ", gusts \(gusts)" }
+        return wind
+    }
+
+    // MARK: Hourly
+
+    /// Columns of the hourly table.
+    private enum HourlyColumn: Int, CaseIterable {
+        case time, glyph, condition, temperature, level, chance, bar, amount, humidity, wind
+    }
+
+    /// The hourly view narrows in this order: conditions shorten to 20 columns, Humidity goes, then the rain bars, the temperature graph, Wind and
+    /// Amount; then conditions are shortened to 10 columns, and last left out (the glyph stays).
+    static let hourlySteps: [Table.Step] = [
+        .shrink(HourlyColumn.condition.rawValue, minimum: 20), .drop(HourlyColumn.humidity.rawValue), .drop(HourlyColumn.bar.rawValue),
+        .drop(HourlyColumn.level.rawValue), .drop(HourlyColumn.wind.rawValue), .drop(HourlyColumn.amount.rawValue),
+        .limit(HourlyColumn.condition.rawValue, to: 10), .drop(HourlyColumn.condition.rawValue),
+    ]
+
+    package func hourly(_ d: HourlyDisplay) -> [Line] {
+        var lines = notice(d.notice)
+        lines += heading(text(d.place, .bold), text(": the next \(d.hours) hours", .dim))
+        lines += style.paragraph(d.summary, width: width)
+        let weather = d.rows.filter { $0.kind == .weather }
+        let scale = Graph.scale(weather.map(\.temperatureCelsius))
+        let header = ["Time", "", "Condition", "Temp", "", "Precip", "", "Amount", "Humidity", "Wind"].map { text($0, .dim) }
+        var rows: [[Line]] = [header]
+        for row in weather {
+            rows.append([
+                text(row.time), text(style.glyph(row.conditionGroup, night: row.isNight)), text(row.condition),
+                temperature(row.temperature, row.temperatureCelsius),
+                text(Graph.level(row.temperatureCelsius, on: scale, unicode: style.unicode)),
+                text(row.precipitationChance ?? ""),
+                text(row.precipitationProbability.map { Graph.bar(probability: $0, unicode: style.unicode) } ?? ""),
+                text(row.precipitationAmount ?? ""), text(row.humidity ?? ""), text(row.wind),
+            ])
+        }
+        let right: Set<HourlyColumn> = [.temperature, .chance, .amount, .humidity, .wind]
+        let table = Table(columns: HourlyColumn.allCases.map { Table.Column(rightAligned: right.contains($0)) }, rows: rows)
+        let layout = table.fit(width, steps: Self.hourlySteps)
+        let tableWidth = layout.shown.map { layout.widths[$0] }.reduce(0, +) + table.gap * (layout.shown.count - 1)
+        lines += table.renderRow(header, layout, ellipsis: style.ellipsis)
+        var weatherIndex = 1
+        for row in d.rows {
+            if let day = row.startsDay {
+                let label = (style.unicode ? "── " : "-- ") + day + " "
+                lines.append(text(label + String(repeating: style.unicode ? "─" : "-", count: max(0, tableWidth - TextWidth.of(label))), .dim))
+            }
+            if row.kind == .weather {
+                lines += table.renderRow(rows[weatherIndex], layout, ellipsis: style.ellipsis)
+                weatherIndex += 1
+            } else {
+                // The sun's rows: the time in the time column, an arrow where the glyphs are, the word after it.
+                let mark = row.kind == .sunrise ? (style.unicode ? "↑" : "^") : (style.unicode ? "↓" : "v")
+                let time = Line([style.span(row.time)]).padded(to: layout.widths[HourlyColumn.time.rawValue])
+                lines.append(Line([style.span(time.plain + "  " + mark + "  " + row.kind.rawValue, .dim)]))
+            }
+        }
+        return lines
+    }
+
+    // MARK: Daily
+
+    private enum DailyColumn: Int, CaseIterable {
+        case day, glyph, condition, low, range, high, chance, amount
+    }
+
+    /// The 5-day view narrows in this order: the range bar shrinks from 30 to 10 cells, then goes; conditions are
+    /// shortened to 12 columns; Amount goes; conditions are shortened to 9, and last left out (the glyph stays).
+    static let dailySteps: [Table.Step] = [
+        .shrink(DailyColumn.range.rawValue, minimum: 10), .drop(DailyColumn.range.rawValue), .limit(DailyColumn.condition.rawValue, to: 12),
+        .drop(DailyColumn.amount.rawValue), .limit(DailyColumn.condition.rawValue, to: 9), .drop(DailyColumn.condition.rawValue),
+    ]
+
+    package func daily(_ d: DailyDisplay) -> [Line] {
+        var lines = notice(d.notice)
+        lines += heading(text(d.place, .bold), text(": \(d.rows.count) days", .dim))
+        lines += style.paragraph(d.summary, width: width)
+        let coldest = d.rows.map(\.lowCelsius).min() ?? 0
+        let warmest = d.rows.map(\.highCelsius).max() ?? 0
+        func rows(barWidth: Int) -> [[Line]] {
+            [["Day", "", "Condition", "Low", "", "High", "Precip", "Amount"].map { text($0, .dim) }]
+                + d.rows.map { row in
+                    [
+                        text(row.day), text(style.glyph(row.conditionGroup, night: false)), text(row.condition),
+                        temperature(row.low, row.lowCelsius),
+                        text(Graph.range(low: row.lowCelsius, high: row.highCelsius, from: coldest, to: warmest, width: barWidth, unicode: style.unicode)),
+                        temperature(row.high, row.highCelsius), text(row.precipitationChance), text(row.precipitationAmount ?? ""),
+                    ]
+                }
+        }
+        let columns = DailyColumn.allCases.map { Table.Column(rightAligned: [.low, .high, .chance, .amount].contains($0)) }
+        // Laid out with the widest bar, then drawn again at the width the bar was given.
+        let layout = Table(columns: columns, rows: rows(barWidth: 30)).fit(width, steps: Self.dailySteps)
+        let table = Table(columns: columns, rows: rows(barWidth: layout.widths[DailyColumn.range.rawValue]))
+        lines += table.render(layout, ellipsis: style.ellipsis)
+        return lines
+    }
+
+    // MARK: Rain
+
+    package func rain(_ d: RainDisplay) -> [Line] {
+        notice(d.notice) + (text(d.place, .bold) + text(": " + d.outlook)).wrapped(to: width)
+    }
+
+    // MARK: Compare
+
+    /// Two current views side by side; a notice (sample or stale data) is said once above them. Values wrap within
+    /// their column when the terminal is narrow.
+    package func compare(_ a: CurrentWeatherDisplay, _ b: CurrentWeatherDisplay) -> [Line] {
+        func column(_ d: CurrentWeatherDisplay) -> [Line] {
+            [
+                text(d.place, .bold), text(d.observedAt, .dim),
+                text("\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition)"),
+                temperature(d.temperature, d.temperatureCelsius) + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")"),
+                d.high.flatMap { high in d.low.map { temperature(high, d.highCelsius) + text(" / ") + temperature($0, d.lowCelsius) } } ?? Line(),
+                text([d.wind, d.windDirection.map { "from \($0)" }].compactMap { $0 }.joined(separator: " ")),
+                text(d.humidity), text(d.precipitation ?? "none"),
+            ]
+        }
+        let labels = ["", "", "Now", "Temperature", "High / low", "Wind", "Humidity", "Precipitation"].map { text($0) }
+        let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
+        var lines: [Line] = []
+        for notice in Array(Set([a.notice, b.notice].compactMap { $0 })).sorted() { lines += self.notice(notice) }
+        let table = Table(columns: [Table.Column(), Table.Column(wraps: true), Table.Column(wraps: true)], rows: rows, gap: 3)
+        let labelWidth = labels.map(\.width).max() ?? 0
+        let half = max(8, (width - labelWidth - 2 * table.gap) / 2)
+        lines += table.render(table.fit(width, steps: [.limit(1, to: half), .limit(2, to: half)]), ellipsis: style.ellipsis)
+        return lines
+    }
+
+    // MARK: Lists and messages
+
+    /// A message, wrapped at spaces; its own line breaks are kept.
+    package func message(_ text: String, _ look: Look? = nil) -> [Line] {
+        style.paragraph(text, width: width, look)
+    }
+
+    /// Numbered entries ("  1. London, England, GB"), each wrapped with its continuation under the text.
+    package func numbered(_ entries: [String], marked: Int? = nil) -> [Line] {
+        let rows = entries.enumerated().map { index, entry in
+            [text(String(index + 1) + "."), text(entry + (index == marked ? "  (shown)" : ""))]
+        }
+        let table = Table(columns: [Table.Column(rightAligned: true), Table.Column(wraps: true)], rows: rows, gap: 1)
+        return table.render(table.fit(width - 2, steps: []), ellipsis: style.ellipsis).map { text("  ") + $0 }
+    }
+
+    /// Pairs of a term and its description ("  :hourly [N]   the next…"), descriptions wrapped under themselves.
+    package func definitions(_ pairs: [(String, String)], indent: Int = 2) -> [Line] {
+        let rows = pairs.map { [text($0.0), text($0.1)] }
+        let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: rows, gap: 2)
+        let pad = text(String(repeating: " ", count: indent))
+        return table.render(table.fit(width - indent, steps: []), ellipsis: style.ellipsis).map { pad + $0 }
+    }
+
+    /// Items in columns, filled top to bottom as readline lists completions.
+    package func columns(_ items: [String]) -> [Line] {
+        let cells = items.map { text($0) }
+        let widest = (cells.map(\.width).max() ?? 0) + 2
+        let count = max(1, min(cells.count, (width + 2) / max(1, widest)))
+        let height = (cells.count + count - 1) / count
+        return (0..<height).map { row in
+            var line = Line()
+            for column in 0..<count {
+                let index = column * height + row
+                guard index < cells.count else { break }
+                line = line + (column == count - 1 ? cells[index] : cells[index].padded(to: widest))
+            }
+            return line.trimmingTrailingSpaces
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import WeatherCore
+
+/// What the terminal and the environment allow: colour, and characters beyond ASCII.
+package struct Style: Sendable {
+    package var color: Bool
+    package var unicode: Bool
+    /// 24-bit colour, when the terminal says it has it (`COLORTERM=truecolor` or `24bit`).
+    package var trueColor = false
+
+    package init(color: Bool, unicode: Bool, trueColor: Bool = false) {
+        self.color = color
+        self.unicode = unicode
+        self.trueColor = trueColor
+    }
+
+    package static let plain = Style(color: false, unicode: true)
+
+    // MARK: The boundary
+
+    /// Text for the terminal: control characters and escape sequences removed, folded to ASCII when the terminal is
+    /// not UTF-8. Every piece of text the program shows goes through here, once.
+    package func span(_ text: String, _ look: Look? = nil) -> Span {
+        let clean = text.sanitizedForTerminal
+        return Span(clean: unicode ? clean : clean.asciiOnly, look: look)
+    }
+
+    /// A line of one span.
+    package func line(_ text: String, _ look: Look? = nil) -> Line { Line([span(text, look)]) }
+
+    /// Lines of a text that may hold line breaks, each wrapped at spaces to `width`.
+    package func paragraph(_ text: String, width: Int, _ look: Look? = nil) -> [Line] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line($0.description, look).wrapped(to: width) }
+    }
+
+    /// The terminal text of a line: its spans, each in its colour when colour is on.
+    package func render(_ line: Line) -> String {
+        line.spans.map { span in
+            guard color, let look = span.look else { return span.text }
+            return "\u{1B}[\(code(look))m\(span.text)\u{1B}[0m"
+        }.joined()
+    }
+
+    /// Lines joined, each ended by a line break.
+    package func render(_ lines: [Line]) -> String {
+        lines.map { render($0) + "\n" }.joined()
+    }
+
+    private func code(_ look: Look) -> String {
+        switch look {
+        case .bold: "1"
+        case .dim: "2"
+        case .warning: "33"
+        case .failure: "31"
+        case .temperature(let celsius): temperatureCode(celsius)
+        case .art(let group): "38;5;\(artColour(group))"
+        }
+    }
+
+    /// Blue at -15 °C through green and yellow to red at 35 °C.
+    private func temperatureCode(_ celsius: Double) -> String {
+        if trueColor {
+            let t = min(1, max(0, (celsius + 15) / 50))
+            let (r, g, b) = Style.rgb(hue: (1 - t) * 240)
+            return "38;2;\(r);\(g);\(b)"
+        }
+        let scale: [(Double, Int)] = [(-15, 57), (-5, 63), (0, 75), (5, 81), (10, 115), (15, 155), (20, 190), (25, 220), (30, 208), (35, 202)]
+        return "38;5;\(scale.last { celsius >= $0.0 }?.1 ?? 21)"
+    }
+
+    /// Sun yellow, rain blue, snow white, storm magenta, clouds grey.
+    private func artColour(_ group: ConditionGroup) -> Int {
+        switch group {
+        case .clear, .fewClouds: 220
+        case .rain, .showers, .drizzle, .freezingRain: 75
+        case .snow, .sleet: 255
+        case .thunderstorm: 177
+        default: 250
+        }
+    }
+
+    /// A fully saturated colour for a hue in degrees (0 red, 120 green, 240 blue).
+    static func rgb(hue: Double) -> (Int, Int, Int) {
+        let h = hue / 60
+        let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(h) {
+            case 0: (1, x, 0)
+            case 1: (x, 1, 0)
+            case 2: (0, 1, x)
+            case 3: (0, x, 1)
+            default: (x, 0, 1)
+            }
+        return (Int(r * 255), Int(g * 255), Int(b * 255))
+    }
+
+    // MARK: Glyphs
+
+    /// A one-column glyph for a condition, day or night; plain ASCII when the terminal is not UTF-8.
+    package func glyph(_ group: ConditionGroup, night: Bool) -> String {
+        switch group {
+        case .clear: unicode ? (night ? "☾" : "☀") : (night ? "C" : "O")
+        case .fewClouds: unicode ? (night ? "☾" : "☀") : (night ? "c" : "o")
+        case .clouds, .overcast: unicode ? "☁" : "#"
+        case .drizzle: unicode ? "☂" : ","
+        case .rain, .showers, .freezingRain: unicode ? "☂" : "/"
+        case .thunderstorm: unicode ? "⚡" : "!"
+        case .snow, .sleet: unicode ? "❄" : "*"
+        case .mist: unicode ? "≡" : "="
+        case .unknown: "?"
+        }
+    }
+
+    /// "…", or "..." in ASCII.
+    package var ellipsis: Span { span("…") }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import WeatherCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Standard output and error, written unbuffered so another program driving the prompt sees each answer at once,
+/// and what they are connected to.
+@MainActor
+package final class Console {
+    /// True when standard output is a terminal.
+    package let isTerminal: Bool
+    /// True when standard input is a terminal.
+    package let isInteractive: Bool
+    /// True when standard error is a terminal.
+    package let errorsOnTerminal: Bool
+    /// Colour only on a terminal, and never with NO_COLOR set (unless forced).
+    package let useColor: Bool
+    /// Characters beyond ASCII: a UTF-8 locale and no --ascii.
+    package let useUnicode: Bool
+    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    package let trueColor: Bool
+    private let columnsVariable: Int?
+
+    package init(environment: [String: String], ascii: Bool, color: ColorChoice) {
+        isTerminal = isatty(STDOUT_FILENO) == 1
+        isInteractive = isatty(STDIN_FILENO) == 1
+        errorsOnTerminal = isatty(STDERR_FILENO) == 1
+        switch color {
+        case .always: useColor = true
+        case .never: useColor = false
+        case .auto: useColor = isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        }
+        useUnicode = !ascii && Console.localeIsUTF8(environment)
+        trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        columnsVariable = environment["COLUMNS"].flatMap { Int($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// The style for standard output.
+    package var style: Style { Style(color: useColor, unicode: useUnicode, trueColor: trueColor) }
+
+    /// The width to lay out for: `COLUMNS` when set, else the terminal's, else 80 (piped output).
+    package var width: Int {
+        if let columnsVariable { return columnsVariable }
+        var size = winsize()
+        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    package func write(_ text: String) {
+        Console.writeAll(STDOUT_FILENO, text)
+    }
+
+    package func writeError(_ text: String) {
+        Console.writeAll(STDERR_FILENO, text)
+    }
+
+    package nonisolated static func writeAll(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// True when LC_ALL, LC_CTYPE or LANG (the first set) names UTF-8.
+    package static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+        let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let lower = value.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Everything the app model tells its view, through one channel (`WeatherApp.onEvent`): views to draw, lists,
+/// notes, failures and the loading state. The words a person reads are the view's to choose.
+package enum AppEvent: Equatable, Sendable {
+    case current(CurrentWeatherDisplay)
+    case hourly(HourlyDisplay)
+    case daily(DailyDisplay)
+    case rain(RainDisplay)
+    case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
+    /// The places the last search matched, in the order found (it never changes), and the index of the shown one.
+    case matches([Place], shown: Int)
+    /// Past places close to a name that found nothing ("did you mean"), likeliest first, at most three.
+    case suggestions([Place])
+    /// `:recent`: past places, most recent first.
+    case recent([Place])
+    /// `:units` or `:clock` with no value: the settings in force.
+    case settings(units: UnitSystem, clock: ClockStyle)
+    case help
+    /// Offline mode switched on (with the sample places) or off.
+    case offlineChanged(on: Bool, samplePlaces: [String])
+    /// `:offline on` when it is already on (or off when off).
+    case offlineUnchanged(on: Bool)
+    /// A command failed; the session goes on.
+    case failed(WeatherError)
+    /// The preferences could not be saved (said once a session).
+    case saveFailed(path: String)
+    /// A request started (true) or the newest one ended (false).
+    case loading(Bool)
+}

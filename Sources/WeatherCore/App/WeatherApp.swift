@@ -1,0 +1,291 @@
+import Foundation
+
+/// The running program, whatever drives it (the prompt, piped lines or a one-shot run): the current place, the
+/// view models, preferences and their saving, recent cities, did-you-mean, `:pick`, offline switching.
+///
+/// Results come back one way only, as `AppEvent`s through `onEvent`; it never prints.
+@MainActor
+package final class WeatherApp {
+    /// The view whose updates are published; the others' (after a change of units) are not.
+    package enum View: Sendable {
+        case current, hourly, daily, rain, compare
+        /// A one-shot run finding its place before showing another view: nothing of the current view is published.
+        case none
+    }
+
+    /// Every event, in order.
+    package var onEvent: ((AppEvent) -> Void)?
+
+    package private(set) var preferences: Preferences
+    /// Where preferences are saved; nil for a run that must change nothing (a one-shot).
+    private let store: PreferencesStore?
+    private let makeService: (Bool) -> any WeatherProviding
+    private let now: @Sendable () -> Date
+    package private(set) var offline: Bool
+    /// Units and clock for this run only (from the command line); a `:units` or `:clock` replaces them.
+    private var unitsOverride: UnitSystem?
+    private var clockOverride: ClockStyle?
+    private var current: CurrentWeatherViewModel
+    private var hourly: HourlyViewModel
+    private var daily: DailyViewModel
+    private var comparison: CompareViewModel
+    /// The place the commands apply to: the last one shown, or the last one from the preferences.
+    package private(set) var place: Place?
+    package private(set) var activeView: View = .current
+    /// True when the last search found nothing: `:pick` then has nothing to choose from.
+    private var lastSearchFailed = false
+    private var saveFailed = false
+    /// The offline samples' names, read once when first needed.
+    private lazy var samplePlaceNames = SampleDataTransport().placeNames
+
+    /// `store` nil: nothing is ever written (one-shot runs read preferences and write none).
+    package init(
+        preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
+        clock: ClockStyle? = nil, now: @escaping @Sendable () -> Date = Date.init,
+        makeService: @escaping (Bool) -> any WeatherProviding
+    ) {
+        self.preferences = preferences
+        self.store = store
+        self.offline = offline
+        self.makeService = makeService
+        self.now = now
+        unitsOverride = units
+        clockOverride = clock
+        let service = makeService(offline)
+        let options = DisplayOptions(units: units ?? preferences.units, clock: clock ?? preferences.clock)
+        current = CurrentWeatherViewModel(service: service, options: options, now: now)
+        hourly = HourlyViewModel(service: service, options: options, now: now)
+        daily = DailyViewModel(service: service, options: options, now: now)
+        comparison = CompareViewModel(service: service, options: options, now: now)
+        place = preferences.lastCity
+        bind()
+    }
+
+    /// Units and clock in force.
+    package var options: DisplayOptions { current.options }
+
+    // MARK: Commands
+
+    /// Runs one typed line; returns false when the session should end (`:quit`).
+    package func handle(_ line: String) async -> Bool {
+        do {
+            let command = try Command.parse(line)
+            if command == .quit { return false }
+            await run(command)
+        } catch {
+            emit(.failed(error))
+        }
+        return true
+    }
+
+    /// Runs one command.
+    package func run(_ command: Command) async {
+        switch command {
+        case .empty, .quit: break
+        case .search(let text): await search(text)
+        case .hourly(let count): await showHourly(count)
+        case .daily: await showDaily()
+        case .rain: await showRain()
+        case .compare(let first, let second):
+            activeView = .compare
+            await comparison.compare(first, second)
+        case .units(let units?):
+            unitsOverride = nil
+            preferences.units = units
+            applyOptions()
+            save()
+        case .clock(let clock?):
+            clockOverride = nil
+            preferences.clock = clock
+            applyOptions()
+            save()
+        case .units(nil), .clock(nil):
+            emit(.settings(units: options.units, clock: options.clock))
+        case .recent: emit(.recent(preferences.recentCities))
+        case .pick(let number): await pick(number)
+        case .offline(let on): setOffline(on)
+        case .help: emit(.help)
+        }
+    }
+
+    /// Shows a city: a recent one by its stored coordinates (no geocoding), anything else through a search.
+    /// `quietly` finds the place without publishing its current weather (a one-shot's other views).
+    package func search(_ text: String, quietly: Bool = false) async {
+        activeView = quietly ? .none : .current
+        let outcome: RequestOutcome
+        if let known = recentCity(named: text) {
+            outcome = await current.show(known)
+        } else {
+            outcome = await current.search(text)
+        }
+        switch outcome {
+        case .updated:
+            lastSearchFailed = false
+            guard let shown = current.place else { return }
+            place = shown
+            if current.matches.count > 1 { emit(.matches(current.matches, shown: current.shownIndex)) }
+            remember(shown)
+        case .failed(let error):
+            lastSearchFailed = true
+            current.forgetMatches()
+            if case .placeNotFound = error {
+                let near = PlaceSuggestions.closest(to: text, among: preferences.recentCities)
+                if !near.isEmpty { emit(.suggestions(near)) }
+            }
+        case .cancelled:
+            break
+        }
+    }
+
+    /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh.
+    package func resume() async {
+        guard let place else { return }
+        activeView = .current
+        await current.show(place)
+    }
+
+    package func showHourly(_ count: Int?) async {
+        guard let place else { return emit(.failed(Self.noPlaceYet)) }
+        activeView = .hourly
+        await hourly.show(place, count: count ?? HourlyViewModel.defaultCount)
+    }
+
+    package func showDaily() async {
+        guard let place else { return emit(.failed(Self.noPlaceYet)) }
+        activeView = .daily
+        await daily.show(place)
+    }
+
+    /// When it next rains or snows at the current place (from the cached forecast).
+    package func showRain() async {
+        guard let place else { return emit(.failed(Self.noPlaceYet)) }
+        activeView = .rain
+        await hourly.show(place, count: hourly.count)
+    }
+
+    private func pick(_ number: Int) async {
+        if lastSearchFailed {
+            return emit(.failed(.invalidInput("There is nothing to pick: the last search found no place.")))
+        }
+        activeView = .current
+        if await current.pick(number) == .updated, let shown = current.place {
+            place = shown
+            emit(.matches(current.matches, shown: current.shownIndex))
+            remember(shown)
+        }
+    }
+
+    static let noPlaceYet = WeatherError.invalidInput("No city yet: type a city name first, such as London.")
+
+    /// Cancels whatever request is in flight (Ctrl-C).
+    package func cancelRequests() {
+        comparison.cancel()
+        current.cancel()
+        hourly.cancel()
+        daily.cancel()
+    }
+
+    // MARK: What the prompt shows
+
+    /// The place's name for the prompt, made unambiguous when a recent city or a match has the same name
+    /// ("London, CA"); nil before any place.
+    package var promptName: String? {
+        guard let place else { return nil }
+        let name = place.name.isEmpty ? place.displayName : place.name
+        let key = CompletionMatcher.fold(name)
+        let namesakes = (preferences.recentCities + current.matches).filter {
+            CompletionMatcher.fold($0.name) == key && !$0.isSameLocation(as: place)
+        }
+        guard !namesakes.isEmpty else { return name }
+        if let country = place.country, namesakes.allSatisfy({ $0.country != country }) { return "\(name), \(country)" }
+        return place.displayName
+    }
+
+    /// Tab's candidates: recent cities, most recent first (and the samples' names in offline mode).
+    package var completionCities: [String] {
+        preferences.recentCities.map(\.displayName) + (offline ? samplePlaceNames : [])
+    }
+
+    // MARK: Internals
+
+    private func bind() {
+        current.onUpdate = { [unowned self] display in
+            if activeView == .current { emit(.current(display)) }
+        }
+        hourly.onUpdate = { [unowned self] display in
+            switch activeView {
+            case .hourly: emit(.hourly(display))
+            case .rain: if let rain = hourly.rain { emit(.rain(rain)) }
+            default: break
+            }
+        }
+        daily.onUpdate = { [unowned self] display in
+            if activeView == .daily { emit(.daily(display)) }
+        }
+        comparison.onUpdate = { [unowned self] first, second in
+            if activeView == .compare { emit(.compare(first, second)) }
+        }
+        let failed: (WeatherError) -> Void = { [unowned self] error in emit(.failed(error)) }
+        let loading: (Bool) -> Void = { [unowned self] on in emit(.loading(on)) }
+        for model in [current, hourly, daily, comparison] as [RequestingViewModel] {
+            model.onError = failed
+            model.onLoadingChanged = loading
+        }
+    }
+
+    private func emit(_ event: AppEvent) {
+        onEvent?(event)
+    }
+
+    private func remember(_ shown: Place) {
+        guard store != nil else { return }
+        let before = preferences
+        preferences.remember(shown)
+        if preferences != before { save() }  // the same city again: nothing to write
+    }
+
+    /// A recent city the text names, whose stored coordinates spare a geocoding request. Not in offline mode: there
+    /// geocoding is free, and a recent city from live use may lie outside the samples while its name is among them.
+    private func recentCity(named text: String) -> Place? {
+        guard !offline, !preferences.recentCities.isEmpty else { return nil }
+        let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingWhitespace)
+        if let exact = preferences.recentCities.first(where: { CompletionMatcher.fold($0.displayName) == key }) { return exact }
+        let sameName = preferences.recentCities.filter { CompletionMatcher.fold($0.name) == key }
+        return sameName.count == 1 ? sameName[0] : nil
+    }
+
+    /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
+    private func applyOptions() {
+        let options = DisplayOptions(units: unitsOverride ?? preferences.units, clock: clockOverride ?? preferences.clock)
+        current.options = options
+        hourly.options = options
+        daily.options = options
+        comparison.options = options
+    }
+
+    private func setOffline(_ on: Bool) {
+        guard on != offline else { return emit(.offlineUnchanged(on: on)) }
+        offline = on
+        let service = makeService(on)
+        let options = current.options
+        cancelRequests()
+        current = CurrentWeatherViewModel(service: service, options: options, now: now)
+        hourly = HourlyViewModel(service: service, options: options, now: now)
+        daily = DailyViewModel(service: service, options: options, now: now)
+        comparison = CompareViewModel(service: service, options: options, now: now)
+        lastSearchFailed = false
+        bind()
+        emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
+    }
+
+    private func save() {
+        guard let store else { return }
+        do {
+            try store.save(preferences)
+        } catch {
+            guard !saveFailed else { return }
+            saveFailed = true
+            emit(.saveFailed(path: store.url.path))
+        }
+    }
+}
