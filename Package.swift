@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
-        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
             dependencies: ["WeatherCore", "TestSupport", "CTLS"],

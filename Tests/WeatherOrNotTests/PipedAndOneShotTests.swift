@@ -15,7 +15,7 @@ struct PipedAndOneShotTests {
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stderr.isEmpty)
-        Golden.check(result.stdout, "piped_session.txt")
+        golden.check(result.stdout, "piped_session.txt")
         #expect(server.requests.count == 3)  // geocoding, weather, forecast: everything after comes from memory
     }
 
@@ -66,12 +66,12 @@ struct PipedAndOneShotTests {
         defer { runner.remove() }
         let current = try await runner.run(["Testford"])
         #expect(current.status == 0)
-        Golden.check(current.stdout, "oneshot_current.txt")
+        golden.check(current.stdout, "oneshot_current.txt")
         let hourly = try await runner.run(["--hourly", "Testford"])
-        Golden.check(hourly.stdout, "oneshot_hourly.txt")
+        golden.check(hourly.stdout, "oneshot_hourly.txt")
         let daily = try await runner.run(["--five-day", "--units", "imperial", "--clock", "12", "Springfield,", "IL,", "US"])
         #expect(daily.status == 0)
-        Golden.check(daily.stdout, "oneshot_five_day_imperial.txt")
+        golden.check(daily.stdout, "oneshot_five_day_imperial.txt")
         for result in [current, hourly, daily] { #expect(!result.stdout.contains("\u{1B}")) }
     }
 

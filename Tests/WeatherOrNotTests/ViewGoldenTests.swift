@@ -27,7 +27,7 @@ struct ViewGoldenTests {
         defer { runner.remove() }
         let result = try await runner.run(arguments, input: input)
         #expect(result.status == 0, "\(name): \(result.stderr)")
-        Golden.check(result.stdout, name)
+        golden.check(result.stdout, name)
         if !arguments.contains("always") { #expect(!result.stdout.contains("\u{1B}"), "\(name)") }
         if arguments.contains("--ascii") { #expect(result.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "\(name)") }
         for line in result.stdout.split(separator: "\n") where !line.contains("\u{1B}") {

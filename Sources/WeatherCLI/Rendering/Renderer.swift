@@ -182,8 +182,8 @@ package struct Renderer: Sendable {
 
     // MARK: Compare
 
-    /// Two current views side by side; a notice (sample or stale data) is said once above them. Values wrap within
-    /// their column when the terminal is narrow.
+    /// Two current views side by side; a notice (sample or stale data) is said once above them. Below 64 columns the
+    /// two stand one above the other, each value beside its label.
     package func compare(_ a: CurrentWeatherDisplay, _ b: CurrentWeatherDisplay) -> [Line] {
         func column(_ d: CurrentWeatherDisplay) -> [Line] {
             [
@@ -199,9 +199,18 @@ package struct Renderer: Sendable {
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
         var lines: [Line] = []
         for notice in Array(Set([a.notice, b.notice].compactMap { $0 })).sorted() { lines += self.notice(notice) }
+        guard width >= 64 else {
+            for (index, place) in [column(a), column(b)].enumerated() {
+                if index > 0 { lines.append(Line()) }
+                lines += heading(place[0], place[1], separator: "  ")
+                let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: Array(zip(labels, place).map { [$0, $1] }.dropFirst(2)))
+                lines += table.render(table.fit(width, steps: []), ellipsis: style.ellipsis)
+            }
+            return lines
+        }
         let table = Table(columns: [Table.Column(), Table.Column(wraps: true), Table.Column(wraps: true)], rows: rows, gap: 3)
         let labelWidth = labels.map(\.width).max() ?? 0
-        let half = max(8, (width - labelWidth - 2 * table.gap) / 2)
+        let half = (width - labelWidth - 2 * table.gap) / 2
         lines += table.render(table.fit(width, steps: [.limit(1, to: half), .limit(2, to: half)]), ellipsis: style.ellipsis)
         return lines
     }

@@ -10,7 +10,8 @@ package enum Completion: Equatable, Sendable {
     case choices(common: String, options: [String])
 }
 
-/// Completes the whole line: command names after ":", unit names after ":units ", past cities otherwise.
+/// Completes the whole line: command names after ":", unit names after ":units ", past cities after ":compare "
+/// and after its "; ", past cities otherwise.
 ///
 /// Matching ignores case and accents ("zur" finds "Zürich"), and multi-word names complete whole.
 package enum CompletionMatcher {
@@ -23,6 +24,14 @@ package enum CompletionMatcher {
                     let argument = String(typed.dropFirst(command.count)).trimmingWhitespace
                     return match(argument, among: values, prefix: command)
                 }
+            }
+            if lower.hasPrefix(":compare ") {
+                // The place being typed: after the command, or after the "; " between the two places.
+                let rest = typed.dropFirst(":compare ".count)
+                let start = rest.lastIndex(of: ";").map { rest.index(after: $0) } ?? rest.startIndex
+                let place = rest[start...].drop { $0 == " " }
+                let kept = String(typed[..<place.startIndex])
+                return match(String(place), among: cities, prefix: kept)
             }
             return match(String(typed), among: Command.names, prefix: "", spaceAfterUnique: true)
         }

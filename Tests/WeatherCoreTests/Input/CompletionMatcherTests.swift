@@ -30,4 +30,13 @@ struct CompletionMatcherTests {
         #expect(CompletionMatcher.complete(":units ", cities: cities) == .choices(common: ":units ", options: ["metric", "imperial", "standard"]))
         #expect(CompletionMatcher.complete(":clock 1", cities: cities) == .replace(":clock 12"))
     }
+
+    @Test func compareCompletesEachOfItsTwoPlaces() {
+        let cities = ["Rio de Janeiro, BR", "Reykjavík, IS", "London, England, GB"]
+        #expect(CompletionMatcher.complete(":compare Lon", cities: cities) == .replace(":compare London, England, GB"))
+        #expect(CompletionMatcher.complete(":compare London; rey", cities: cities) == .replace(":compare London; Reykjavík, IS"))
+        #expect(CompletionMatcher.complete(":compare Rio;Lo", cities: cities) == .replace(":compare Rio;London, England, GB"))
+        #expect(CompletionMatcher.complete(":compare R", cities: cities)
+            == .choices(common: ":compare R", options: ["Rio de Janeiro, BR", "Reykjavík, IS"]))
+    }
 }

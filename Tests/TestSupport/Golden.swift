@@ -1,14 +1,19 @@
 import Foundation
-import TestSupport
 import Testing
 
-/// Compares output with `Tests/WeatherOrNotTests/Golden/<name>`; `UPDATE_GOLDEN=1` rewrites the file instead.
-enum Golden {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+/// Compares output with a golden file in `folder`; `UPDATE_GOLDEN=1` rewrites the file instead.
+public struct Golden: Sendable {
+    public let folder: URL
 
-    static func check(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// The `Golden` folder beside the test file `file` (pass `#filePath`).
+    public init(beside file: String) {
+        folder = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Golden")
+    }
+
+    public func check(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? output.write(to: url, atomically: true, encoding: .utf8)
             return
         }

@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCLI
+@testable import WeatherCore
+
+/// Every view at 40, 60, 80 and 120 columns against golden files, and the promise behind them: no line is wider
+/// than the terminal, whatever the view, the units or the characters.
+struct RendererWidthTests {
+    static let golden = Golden(beside: #filePath)
+    static let widths = [40, 60, 80, 120]
+    static let english = Locale(identifier: "en_US_POSIX")
+
+    static func report(_ current: String, place: Place, source: DataSource = .live(fetchedAt: Date(timeIntervalSince1970: 1_699_918_300)))
+        throws -> WeatherReport
+    {
+        let (conditions, offset) = try ResponseDecoding.current(Fixtures.data(current))
+        let (slots, _) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
+        return WeatherReport(place: place, current: conditions, forecast: slots, utcOffset: offset, source: source)
+    }
+
+    static let testford = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
+    static let daytown = Place(name: "Daytown", country: "LY", latitude: 32.9, longitude: 13.18)
+
+    /// Each view as text, at a width; `ascii` for a terminal that is not UTF-8.
+    static func views(width: Int, ascii: Bool = false) throws -> [(String, String)] {
+        let formatter = DisplayFormatter(options: DisplayOptions(locale: english), now: Date(timeIntervalSince1970: 1_699_918_300))
+        let night = try report("current_testford.json", place: testford)
+        let day = try report("current_daytown.json", place: daytown)
+        let stale = try report("current_testford.json", place: testford,
+            source: .stale(fetchedAt: Date(timeIntervalSince1970: 1_699_916_800), reason: .serverError(status: 503)))
+        let renderer = Renderer(style: Style(color: false, unicode: !ascii), width: width)
+        let style = renderer.style
+        func text(_ lines: [Line]) -> String { style.render(lines) }
+        return [
+            ("current", text(renderer.current(formatter.current(night)) + renderer.current(formatter.current(stale)))),
+            ("current_day", text(renderer.current(formatter.current(day)))),
+            ("hourly", text(renderer.hourly(formatter.hourly(night, count: 8)))),
+            ("daily", text(renderer.daily(formatter.daily(night)))),
+            ("rain", text(renderer.rain(formatter.rain(night)))),
+            ("compare", text(renderer.compare(formatter.current(night), formatter.current(day)))),
+            ("help", text(renderer.definitions(Help.commands))),
+            ("recent", text(renderer.numbered([testford.displayName, "São Paulo, BR", "Llanfairpwllgwyngyll, Wales, GB"], marked: 1))),
+        ]
+    }
+
+    @Test(arguments: widths)
+    func everyViewFitsAndMatchesItsGolden(width: Int) throws {
+        for (name, output) in try Self.views(width: width) {
+            Self.golden.check(output, "\(name)_\(width).txt")
+            for line in output.split(separator: "\n") {
+                #expect(TextWidth.of(String(line)) <= width, "\(name) at \(width): \(line)")
+            }
+        }
+    }
+
+    @Test(arguments: widths)
+    func asciiViewsFitToo(width: Int) throws {
+        for (name, output) in try Self.views(width: width, ascii: true) {
+            let isASCII = output.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(isASCII, "\(name)")
+            for line in output.split(separator: "\n") { #expect(line.count <= width, "\(name) at \(width): \(line)") }
+        }
+        let hourly = try Self.views(width: 80, ascii: true).first { $0.0 == "hourly" }?.1 ?? ""
+        Self.golden.check(hourly, "hourly_ascii_80.txt")
+    }
+
+    @Test func columnsNarrowInTheStatedOrder() throws {
+        let views = Dictionary(uniqueKeysWithValues: try Self.views(width: 80))
+        #expect(views["hourly"]?.contains("Humidity") == true)
+        let at60 = Dictionary(uniqueKeysWithValues: try Self.views(width: 60))
+        #expect(at60["hourly"]?.contains("Humidity") == false)  // the first to go
+        #expect(at60["hourly"]?.contains("Amount") == true)
+        let at40 = Dictionary(uniqueKeysWithValues: try Self.views(width: 40))
+        #expect(at40["hourly"]?.contains("Precip") == true)  // time, condition, temperature and chance stay
+        #expect(at40["daily"]?.contains("High") == true)
+        #expect(at40["current"]?.contains("     .-.") == false)  // no drawing below 60 columns
+    }
+
+    /// Each temperature is coloured as its own cell: a high of 4 °C never colours the digits of a low of -4 °C.
+    @Test func temperaturesAreColouredByCellNotBySearchingTheLine() throws {
+        let row = DayRow(
+            day: "Today", condition: "clear sky", conditionCode: 800, conditionGroup: .clear, high: "4°C", low: "-4°C",
+            highCelsius: 4, lowCelsius: -4, precipitationChance: "0%", precipitationProbability: 0, precipitationAmount: nil)
+        let style = Style(color: true, unicode: true)
+        let output = style.render(Renderer(style: style, width: 80).daily(DailyDisplay(place: "X", summary: "", rows: [row], notice: nil)))
+        #expect(output.contains("\u{1B}[38;5;63m-4°C\u{1B}[0m"))  // the low in the colour of -4 °C
+        #expect(output.contains("\u{1B}[38;5;75m4°C\u{1B}[0m"))  // the high in the colour of 4 °C
+    }
+
+    @Test func nearlyEqualTemperaturesDrawNearlyLevel() {
+        let scale = Graph.scale([30, 31])
+        let low = Graph.level(30, on: scale, unicode: true), high = Graph.level(31, on: scale, unicode: true)
+        let distance = abs((Graph.levels.firstIndex(of: high) ?? 0) - (Graph.levels.firstIndex(of: low) ?? 0))
+        #expect(distance <= 1)
+        #expect(Graph.level(30, on: scale, unicode: false).trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "=" })
+        let wide = Graph.scale([0, 20])
+        #expect(Graph.level(0, on: wide, unicode: true) == "▁" && Graph.level(20, on: wide, unicode: true) == "█")
+    }
+
+    @Test func messagesWrapAtSpacesNeverInsideAWord() {
+        let renderer = Renderer(style: .plain, width: 40)
+        let lines = renderer.message(WeatherError.notInSampleData("Paris", available: ["Kathmandu", "London", "Reykjavík", "São Paulo"]).message)
+        #expect(lines.count > 1)
+        for line in lines { #expect(line.width <= 40) }
+        let words = lines.flatMap { $0.plain.split(separator: " ") }.map(String.init)
+        #expect(words.contains("Reykjavík,"))
+        #expect(words.contains("\"Paris\"."))
+    }
+
+    @Test func helpAndRecentAreOneEntryPerLine() {
+        let renderer = Renderer(style: .plain, width: 80)
+        let help = renderer.definitions(Help.commands)
+        #expect(help.count == Help.commands.count)
+        #expect(help.allSatisfy { $0.plain.hasPrefix("  :") })
+        let recent = renderer.numbered(["A, GB", "B, FR", "C, DE"])
+        #expect(recent.map(\.plain) == ["  1. A, GB", "  2. B, FR", "  3. C, DE"])
+    }
+
+    @Test func completionChoicesStandInColumnsFilledDownwards() {
+        let renderer = Renderer(style: .plain, width: 40)
+        let names = ["Lagos, NG", "Lahore, PK", "Lima, PE", "Lisbon, PT", "London, GB", "Lyon, FR", "Luanda, AO"]
+        let lines = renderer.columns(names).map(\.plain)
+        #expect(lines.count == 3)  // three columns of 12 fit in 40
+        #expect(lines[0].hasPrefix("Lagos, NG") && lines[0].contains("Lisbon, PT") && lines[0].contains("Luanda, AO"))
+        #expect(lines[1].hasPrefix("Lahore, PK"))
+        for line in lines { #expect(line.count <= 40) }
+    }
+}

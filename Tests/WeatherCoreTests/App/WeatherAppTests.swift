@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// A provider in memory: places by name, the Testford report for any place, every call counted. No sockets.
+final class FakeProvider: WeatherProviding {
+    let places: [String: [Place]]
+    private let calls = Mutex<[String]>([])
+
+    init(places: [String: [Place]]) { self.places = places }
+
+    var requests: [String] { calls.withLock { $0 } }
+
+    func places(matching query: LocationQuery) async throws -> [Place] {
+        guard case .name(let name) = query else { return [] }
+        calls.withLock { $0.append("places \(name)") }
+        guard let found = places[name.lowercased()], !found.isEmpty else { throw WeatherError.placeNotFound(name) }
+        return found
+    }
+
+    func report(for place: Place) async throws -> WeatherReport {
+        calls.withLock { $0.append("report \(place.name)") }
+        var report = try TestData.report()
+        report.place = place
+        return report
+    }
+}
+
+/// The app model on its own: commands in, events out, preferences in a real file in a temporary folder.
+@MainActor
+struct WeatherAppTests {
+    static let londonGB = Place(name: "London", state: "England", country: "GB", latitude: 51.5073, longitude: -0.1276)
+    static let londonCA = Place(name: "London", state: "Ontario", country: "CA", latitude: 42.9834, longitude: -81.233)
+    static let testford = TestData.place
+
+    struct Harness {
+        let app: WeatherApp
+        let provider: FakeProvider
+        let folder: TemporaryFolder
+        let events: EventLog
+
+        var preferencesFile: URL { folder.path("preferences.json") }
+    }
+
+    @MainActor
+    final class EventLog {
+        var all: [AppEvent] = []
+        func clear() { all = [] }
+        /// The events other than loading.
+        var shown: [AppEvent] { all.filter { if case .loading = $0 { false } else { true } } }
+    }
+
+    static func harness(persist: Bool = true, preferences: Preferences = Preferences(), units: UnitSystem? = nil) -> Harness {
+        let folder = TemporaryFolder()
+        let provider = FakeProvider(places: ["london": [londonGB, londonCA], "testford": [testford]])
+        let store = PreferencesStore.open(at: folder.path("preferences.json")).0
+        let app = WeatherApp(
+            preferences: preferences, store: persist ? store : nil, offline: false, units: units,
+            now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { _ in provider })
+        let log = EventLog()
+        app.onEvent = { log.all.append($0) }
+        return Harness(app: app, provider: provider, folder: folder, events: log)
+    }
+
+    @Test func aSearchShowsTheWeatherListsTheMatchesAndRemembersThePlace() async throws {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        #expect(await h.app.handle("London"))
+        guard case .current(let display) = h.events.shown.first else { Issue.record("no current view: \(h.events.all)"); return }
+        #expect(display.place == "London, England, GB")
+        #expect(h.events.shown.dropFirst().first == .matches([Self.londonGB, Self.londonCA], shown: 0))
+        #expect(h.app.place == Self.londonGB)
+        #expect(h.app.promptName == "London, GB")  // another London is among the matches
+        let saved = try Preferences(data: Data(contentsOf: h.preferencesFile))
+        #expect(saved.lastCity == Self.londonGB)
+        #expect(h.events.all.first == .loading(true))
+    }
+
+    @Test func pickKeepsTheListInItsOrderAndMovesTheMark() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.search("London"))
+        h.events.clear()
+        await h.app.run(.pick(2))
+        #expect(h.events.shown.last == .matches([Self.londonGB, Self.londonCA], shown: 1))
+        h.events.clear()
+        await h.app.run(.pick(2))
+        #expect(h.events.shown.last == .matches([Self.londonGB, Self.londonCA], shown: 1))  // the same place again
+        #expect(h.app.place == Self.londonCA)
+        #expect(h.app.promptName == "London, CA")
+    }
+
+    @Test func afterASearchThatFoundNothingThereIsNothingToPick() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.search("London"))
+        await h.app.run(.search("Atlantis"))
+        h.events.clear()
+        let before = h.provider.requests.count
+        await h.app.run(.pick(2))
+        #expect(h.events.shown == [.failed(.invalidInput("There is nothing to pick: the last search found no place."))])
+        #expect(h.provider.requests.count == before)
+    }
+
+    @Test func aPlaceNotFoundSuggestsPastPlacesAfterTheError() async {
+        var preferences = Preferences()
+        preferences.remember(Self.testford)
+        let h = Self.harness(preferences: preferences)
+        defer { h.folder.remove() }
+        await h.app.run(.search("Testfrod"))
+        #expect(h.events.shown == [.failed(.placeNotFound("Testfrod")), .suggestions([Self.testford])])
+    }
+
+    @Test func aOneShotWritesNoPreferencesAndItsUnitsLastOneRun() async throws {
+        let h = Self.harness(persist: false, units: .imperial)
+        defer { h.folder.remove() }
+        await h.app.run(.search("Testford"))
+        guard case .current(let display) = h.events.shown.first else { Issue.record("no view"); return }
+        #expect(display.temperature.hasSuffix("°F"))
+        #expect(!FileManager.default.fileExists(atPath: h.preferencesFile.path))
+        #expect(h.app.preferences.units == .metric)
+    }
+
+    @Test func unitsRedrawTheComparisonWithoutARequest() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.compare("London", "Testford"))
+        let requests = h.provider.requests.count
+        h.events.clear()
+        await h.app.run(.units(.imperial))
+        guard case .compare(let a, let b) = h.events.shown.first else { Issue.record("no comparison: \(h.events.all)"); return }
+        #expect(a.temperature.hasSuffix("°F") && b.temperature.hasSuffix("°F"))
+        #expect(h.events.shown.count == 1)
+        #expect(h.provider.requests.count == requests)
+    }
+
+    @Test func unitsOrClockWithNoValueSayTheSettingsInForce() async {
+        let h = Self.harness(units: .standard)
+        defer { h.folder.remove() }
+        await h.app.run(.units(nil))
+        await h.app.run(.clock(nil))
+        #expect(h.events.shown == [.settings(units: .standard, clock: .twentyFourHour), .settings(units: .standard, clock: .twentyFourHour)])
+    }
+
+    @Test func viewsBeforeAnyPlaceFailAndSaySo() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        for command in [Command.hourly(nil), .daily, .rain] { await h.app.run(command) }
+        #expect(h.events.shown.count == 3)
+        #expect(h.events.shown.allSatisfy { if case .failed = $0 { true } else { false } })
+        #expect(h.provider.requests.isEmpty)
+    }
+
+    @Test func aRecentCityIsShownFromItsCoordinatesWithoutGeocoding() async {
+        var preferences = Preferences()
+        preferences.remember(Self.testford)
+        let h = Self.harness(preferences: preferences)
+        defer { h.folder.remove() }
+        await h.app.run(.search("testford"))
+        #expect(h.provider.requests == ["report Testford"])
+        await h.app.run(.rain)
+        guard case .rain(let rain) = h.events.shown.last else { Issue.record("no outlook"); return }
+        #expect(rain.place == "Testford, England, GB")
+    }
+}

@@ -1,0 +1,4 @@
+import TestSupport
+
+/// This target's golden files, in `Tests/WeatherOrNotTests/Golden`.
+let golden = Golden(beside: #filePath)
