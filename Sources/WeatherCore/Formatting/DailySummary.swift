@@ -6,17 +6,27 @@ package struct DailySummary: Equatable, Sendable {
     package var weekday: Int
     package var high: Double
     package var low: Double
-    /// The condition that dominates the daytime.
+    /// The condition that dominates the daytime, or the day's rain or snow when it is likely (see ``days(current:forecast:utcOffset:count:)``).
     package var condition: Condition
     /// The highest precipitation probability of the day, 0…1.
     package var precipitationProbability: Double
     /// Rain and snow expected over the day's slots, in mm.
     package var precipitation: Double
+    /// True when most of the day's precipitation is snow (``WetWeather/isMostlySnow(_:)``).
+    package var isSnow: Bool = false
+
+    /// True when the day is likely to bring rain or snow, by ``WetWeather``'s one rule.
+    package var isWet: Bool {
+        WetWeather.isWet(probability: precipitationProbability, millimetres: precipitation, wetCondition: condition.group.isWet)
+    }
 
     /// Groups slots by the place's local calendar day, starting with the day of `current`, for `count` days.
     ///
     /// Today's high and low include the current reading. The condition is the most frequent group among
     /// daytime slots (06:00–18:00 local), the more severe winning a tie; a day with no daytime slot uses all of its slots.
+    /// A wet day (``WetWeather``) instead shows its most frequent wet condition, preferring slots of the day's kind
+    /// (snow or rain), or, when none of its slots has a wet condition, one built from its amount
+    /// (``wetCondition(millimetres:isSnow:)``).
     package static func days(
         current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, count: Int = 5
     ) -> [DailySummary] {
@@ -32,23 +42,51 @@ package struct DailySummary: Equatable, Sendable {
             var temperatures = slots.map(\.temperature)
             if day == today.dayNumber { temperatures.append(current.temperature) }
             guard let high = temperatures.max(), let low = temperatures.min() else { continue }
-            let condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
+            let probability = slots.map(\.precipitationProbability).max() ?? 0
+            let amount = slots.compactMap(\.precipitation).reduce(0, +)
+            let isSnow = WetWeather.isMostlySnow(slots)
+            var condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
+            if WetWeather.isWet(probability: probability, millimetres: amount, wetCondition: slots.contains { $0.condition.group.isWet }) {
+                condition = dominantWetCondition(slots, isSnow: isSnow) ?? wetCondition(millimetres: amount, isSnow: isSnow)
+            }
             result.append(
                 DailySummary(
                     dayNumber: day, weekday: ((day % 7) + 11) % 7, high: high, low: low,
                     condition: Condition(code: condition.code, main: condition.main, description: condition.description, isNight: false),
-                    precipitationProbability: slots.map(\.precipitationProbability).max() ?? 0,
-                    precipitation: slots.compactMap(\.precipitation).reduce(0, +)))
+                    precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
         }
         return result
     }
 
     static func dominantCondition(_ slots: [ForecastSlot], utcOffset: Int) -> Condition? {
         let daytime = slots.filter { (6..<18).contains(LocalTime($0.time, utcOffset: utcOffset).hour) }
-        let pool = daytime.isEmpty ? slots : daytime
+        return mostFrequent(daytime.isEmpty ? slots : daytime)
+    }
+
+    /// The most frequent wet condition among `slots`, from those whose precipitation is of the day's kind when any are.
+    static func dominantWetCondition(_ slots: [ForecastSlot], isSnow: Bool) -> Condition? {
+        let wet = slots.filter { $0.condition.group.isWet }
+        let sameKind = wet.filter { WetWeather.isSnow($0) == isSnow }
+        return mostFrequent(sameKind.isEmpty ? wet : sameKind)
+    }
+
+    /// The condition of the most frequent group in `pool`, the more severe group winning a tie.
+    static func mostFrequent(_ pool: [ForecastSlot]) -> Condition? {
         var counts: [ConditionGroup: Int] = [:]
         for slot in pool { counts[slot.condition.group, default: 0] += 1 }
         guard let winner = counts.max(by: { ($0.value, $0.key.severity) < ($1.value, $1.key.severity) })?.key else { return nil }
         return pool.first { $0.condition.group == winner }?.condition
+    }
+
+    /// A wet condition in OpenWeather's codes and words for a day's total, when none of its slots carries one.
+    ///
+    /// Snow (mm of water): under 3 is 600 "light snow", under 10 is 601 "snow", more is 602 "heavy snow".
+    /// Rain: under 5 mm is 500 "light rain", under 20 is 501 "moderate rain", more is 502 "heavy intensity rain".
+    static func wetCondition(millimetres: Double, isSnow: Bool) -> Condition {
+        let (code, description) =
+            isSnow
+            ? (millimetres < 3 ? (600, "light snow") : millimetres < 10 ? (601, "snow") : (602, "heavy snow"))
+            : (millimetres < 5 ? (500, "light rain") : millimetres < 20 ? (501, "moderate rain") : (502, "heavy intensity rain"))
+        return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false)
     }
 }

@@ -13,32 +13,25 @@ package struct WetSpell: Equatable, Sendable {
     /// Rain and snow expected over the spell, in mm.
     package var millimetres: Double
 
-    /// The spells in `slots` (time order), where a slot is wet when its probability reaches `threshold` and it
-    /// forecasts an amount or a wet condition.
-    package static func find(in slots: [ForecastSlot], threshold: Double = 0.4) -> [WetSpell] {
-        var spells: [WetSpell] = []
-        var snowyMillimetres = 0.0
-        for slot in slots {
-            let wet = slot.precipitationProbability >= threshold
-                && ((slot.precipitation ?? 0) > 0 || slot.condition.group.isWet)
-            guard wet else { continue }
-            let amount = slot.precipitation ?? 0
-            let slotEnd = slot.time.addingTimeInterval(3 * 3600)
-            if var last = spells.last, last.end >= slot.time {
-                last.end = slotEnd
-                last.probability = max(last.probability, slot.precipitationProbability)
-                last.millimetres += amount
-                if slot.isSnow || slot.condition.group == .snow { snowyMillimetres += max(amount, 0.01) }
-                last.isSnow = snowyMillimetres * 2 > max(last.millimetres, 0.01)
-                spells[spells.count - 1] = last
+    /// The spells in `slots` (time order): runs of slots that are wet by ``WetWeather``'s rule, each slot starting
+    /// where the previous one ends.
+    package static func find(in slots: [ForecastSlot]) -> [WetSpell] {
+        var runs: [[ForecastSlot]] = []
+        var runEnd: Date?
+        for slot in slots where WetWeather.isWet(slot) {
+            if let end = runEnd, end >= slot.time, !runs.isEmpty {
+                runs[runs.count - 1].append(slot)
             } else {
-                snowyMillimetres = slot.isSnow || slot.condition.group == .snow ? max(amount, 0.01) : 0
-                spells.append(
-                    WetSpell(
-                        start: slot.time, end: slotEnd, isSnow: snowyMillimetres > 0, probability: slot.precipitationProbability,
-                        millimetres: amount))
+                runs.append([slot])
             }
+            runEnd = slot.time.addingTimeInterval(3 * 3600)
         }
-        return spells
+        return runs.compactMap { run in
+            guard let first = run.first, let last = run.last else { return nil }
+            return WetSpell(
+                start: first.time, end: last.time.addingTimeInterval(3 * 3600), isSnow: WetWeather.isMostlySnow(run),
+                probability: run.map(\.precipitationProbability).max() ?? 0,
+                millimetres: run.compactMap(\.precipitation).reduce(0, +))
+        }
     }
 }

@@ -7,9 +7,9 @@ struct DailySummaryTests {
         Condition(code: code, main: "", description: "code \(code)", isNight: false)
     }
 
-    static func slot(_ t: Int, _ temp: Double, code: Int = 800, pop: Double = 0) -> ForecastSlot {
+    static func slot(_ t: Int, _ temp: Double, code: Int = 800, pop: Double = 0, mm: Double? = nil, snow: Bool = false) -> ForecastSlot {
         ForecastSlot(time: Date(timeIntervalSince1970: Double(t)), condition: condition(code), temperature: temp, humidity: 50,
-            windSpeed: 1, precipitationProbability: pop)
+            windSpeed: 1, precipitationProbability: pop, precipitation: mm, isSnow: snow)
     }
 
     static func current(_ t: Int, _ temp: Double) -> CurrentConditions {
@@ -70,5 +70,55 @@ struct DailySummaryTests {
         #expect(days.map(\.dayNumber) == Array(days[0].dayNumber..<(days[0].dayNumber + 5)))
         #expect(days[0].dayNumber == LocalTime(current.observedAt, utcOffset: offset).dayNumber)
         for day in days { #expect(day.low <= day.high) }
+    }
+
+    /// Tomorrow (UTC) in 3-hour slots from 00:00, each overcast unless `wet` gives it another slot.
+    static func tomorrow(_ wet: [Int: (code: Int, pop: Double, mm: Double?, snow: Bool)]) -> [DailySummary] {
+        let base = midnightUTC + 86_400
+        let slots = (0..<8).map { i in
+            let w = wet[i * 3]
+            return slot(base + i * 3 * 3600, -2, code: w?.code ?? 804, pop: w?.pop ?? 0.1, mm: w?.mm, snow: w?.snow ?? false)
+        }
+        return days(slots)
+    }
+
+    static func days(_ slots: [ForecastSlot]) -> [DailySummary] {
+        DailySummary.days(current: current(midnightUTC + 23 * 3600, -3), forecast: slots, utcOffset: 0)
+    }
+
+    @Test func aLikelySnowyDayUnderOvercastSlotsReadsAsSnow() {
+        // Reykjavík: daytime slots overcast, the snow falling at night under a snow code.
+        let night = Self.tomorrow([0: (601, 0.9, 1.8, true), 3: (601, 0.9, 1.8, true), 21: (600, 0.9, 1.8, true)])
+        #expect(night[1].condition.code == 601)
+        #expect(night[1].condition.description == "code 601")
+        // No slot has a wet code: the condition comes from the day's amount and kind.
+        let overcast = Self.tomorrow([9: (804, 0.9, 1.8, true), 12: (804, 0.9, 1.8, true), 15: (804, 0.9, 1.8, true)])
+        #expect(overcast[1].condition.code == 601)
+        #expect(overcast[1].condition.description == "snow")
+        #expect(overcast[1].precipitation == 5.4)
+        #expect(overcast[1].isSnow)
+        #expect(!overcast[0].isSnow)  // today: nothing falls
+    }
+
+    @Test func aDayIsSnowyWhenMostOfItsPrecipitationIsSnow() {
+        let mixed = Self.tomorrow([9: (600, 0.9, 0.5, true), 12: (500, 0.9, 2, false), 15: (601, 0.9, 1, true)])
+        #expect(!mixed[1].isSnow)  // 1.5 mm of snow, 2 mm of rain
+        #expect(mixed[1].condition.code == 500)  // the rain's condition, though snow codes are as frequent
+        let snowy = Self.tomorrow([9: (600, 0.9, 2, true), 12: (500, 0.9, 1, false), 15: (601, 0.9, 1, true)])
+        #expect(snowy[1].isSnow)
+        #expect(snowy[1].condition.group == .snow)
+    }
+
+    @Test func aConditionBuiltFromTheAmountFollowsItsSize() {
+        #expect(Self.tomorrow([12: (804, 0.6, 1, true)])[1].condition.description == "light snow")
+        #expect(Self.tomorrow([9: (804, 0.6, 6, true), 12: (804, 0.6, 6, true)])[1].condition.description == "heavy snow")
+        #expect(Self.tomorrow([12: (804, 0.6, 2, false)])[1].condition.code == 500)
+        #expect(Self.tomorrow([9: (803, 0.6, 5, false), 12: (803, 0.6, 5, false)])[1].condition.code == 501)
+        #expect(Self.tomorrow([9: (804, 0.6, 15, false), 12: (804, 0.6, 15, false)])[1].condition.description == "heavy intensity rain")
+    }
+
+    @Test func anUnlikelyOrEmptyDayKeepsItsDaytimeCondition() {
+        #expect(Self.tomorrow([12: (804, 0.3, 2, true)])[1].condition.code == 804)  // below the 40% a wet slot needs
+        #expect(Self.tomorrow([12: (804, 0.9, nil, false)])[1].condition.code == 804)  // likely, but nothing falls
     }
 }

@@ -47,13 +47,13 @@ struct InsightTests {
         let dry = Self.report([Self.slot(12, 8), Self.slot(15, 13), Self.slot(18, 4)])
         #expect(f.hourly(dry, count: 8).summary == "Dry for the next 9 hours, 4–13°.")
         let evening = Self.report([Self.slot(12), Self.slot(15, code: 500, pop: 0.7, mm: 1), Self.slot(18, code: 500, pop: 0.7, mm: 1), Self.slot(21), Self.slot(24)])
-        #expect(f.hourly(evening, count: 8).summary == "Rain from 15:00 to 21:00, clearing overnight; 9–10°.")
+        #expect(f.hourly(evening, count: 8).summary == "Rain from 15:00 to 21:00, then dry; 9–10°.")
         let afternoon = Self.report([Self.slot(12, code: 500, pop: 0.7, mm: 1), Self.slot(15), Self.slot(18)])
-        #expect(f.hourly(afternoon, count: 8).summary == "Rain until 15:00, then dry; 9–10°.")
+        #expect(f.hourly(afternoon, count: 8).summary == "Rain from 12:00 to 15:00, then dry; 9–10°.")  // clouds now: it has not started
         let late = Self.report([Self.slot(12), Self.slot(15), Self.slot(27, -1, code: 600, pop: 0.9, mm: 2, snow: true)], temp: -3)
         #expect(f.hourly(late, count: 8).summary == "Snow from Wed 03:00; -3 to 10°.")
         let twice = Self.report([Self.slot(12, code: 500, pop: 0.7, mm: 1), Self.slot(15), Self.slot(18, code: 500, pop: 0.7, mm: 1), Self.slot(21)])
-        #expect(f.hourly(twice, count: 8).summary == "Rain until 15:00, again from 18:00; 9–10°.")
+        #expect(f.hourly(twice, count: 8).summary == "Rain from 12:00 to 15:00, again from 18:00; 9–10°.")
     }
 
     @Test func dailySummaries() {
