@@ -165,4 +165,38 @@ struct PromptTests {
         let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
         #expect(saved.units == .imperial)
     }
+
+    /// Text typed while a request runs is not drawn after the spinner line (echo is off meanwhile).
+    @Test func typingDuringARequestIsNotEchoedOverTheSpinner() async throws {
+        let server = try LoopbackServer { request in
+            request.value("q") == "Slowville" ? .json(Data("[]".utf8), delay: 1.5) : FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt(["--timeout", "60"]))
+        terminal.send("Slowville\r")
+        #expect(await terminal.waitFor("Fetching weather"))
+        terminal.send("zqx")
+        await terminal.drain(for: 0.3)
+        #expect(!terminal.transcript.contains("zqx"))  // not echoed while the request runs
+        #expect(await terminal.waitFor("No place called"))
+        #expect(await terminal.waitFor("weather> "))
+        let beforePrompt = terminal.transcript.components(separatedBy: "weather> ").dropLast().joined()
+        #expect(!beforePrompt.contains("zqx"))  // never drawn over the spinner or the answer
+        terminal.send("\u{3}")
+        #expect(await terminal.quit() == 0)
+    }
+
+    /// `:units` alone says what is in force; `:help` lists one command per line.
+    @Test func settingsAndHelpAtThePrompt() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt(["--offline", "--units", "imperial"], expecting: "weather (offline)> "))
+        terminal.send(":units\r")
+        #expect(await terminal.waitFor("Units: imperial (°F, mph, inHg, in). Clock: 24-hour."))
+        terminal.send(":help\r")
+        #expect(await terminal.waitFor(":hourly [N]      the next N 3-hour steps (default 8, at most 40)\r\n  :5day"))
+        #expect(await terminal.quit() == 0)
+    }
 }
