@@ -3,7 +3,8 @@ import Foundation
 /// Offline mode's transport: answers OpenWeather's four endpoints from the bundled samples, with no network and no key.
 ///
 /// Sample times are shifted so the observation is ten minutes old and the forecast's slots lie ahead on the
-/// real clock, on the UTC 3-hour grid, as the live API's do. The service marks every report from it as sample data.
+/// real clock, on the UTC 3-hour grid, as the live API's do; day and night and temperatures follow the shifted times
+/// (`SampleTimeline`). The service marks every report from it as sample data.
 package struct SampleDataTransport: HTTPTransport {
     struct Sample: Sendable {
         var name: String
@@ -58,9 +59,18 @@ package struct SampleDataTransport: HTTPTransport {
             guard let sample = nearest(lat, lon, within: 0.05) else {
                 return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
             }
-            let file = sample.folder + (url.path.hasSuffix("weather") ? "current.json" : "forecast.json")
-            guard let body = Assets.data(file) else { return HTTPResponse(status: 500, body: Data()) }
-            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: try shifted(body))
+            // Both answers follow the forecast's day: its sun times and its temperatures.
+            guard let forecastData = Assets.data(sample.folder + "forecast.json") else { return HTTPResponse(status: 500, body: Data()) }
+            let forecast = try JSONValue.parse(forecastData)
+            let answer: JSONValue
+            if url.path.hasSuffix("weather") {
+                guard let current = Assets.data(sample.folder + "current.json") else { return HTTPResponse(status: 500, body: Data()) }
+                answer = try JSONValue.parse(current)
+            } else {
+                answer = forecast
+            }
+            let shifted = SampleTimeline(forecast: forecast, now: now()).shifted(answer)
+            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(shifted.serialized.utf8))
         default:
             return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"Internal error"}"#.utf8))
         }
@@ -78,57 +88,8 @@ package struct SampleDataTransport: HTTPTransport {
         HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(text.utf8))
     }
 
-    /// Moves the sample's times onto the real clock: the reading ten minutes ago, the slots on the next 3-hour
-    /// boundaries, sunrise and sunset on the place's local today.
-    func shifted(_ body: Data) throws -> Data {
-        var object = try JSONValue.parse(body)
-        guard object.object != nil else { return body }
-        let observed = Int(now().timeIntervalSince1970) - 600
-        let offset = object["timezone"]?.int ?? object["city"]?["timezone"]?.int ?? 0
-        let sampleNow = SampleClock.reference
-        let dayShift = (Self.localDay(observed, offset) - Self.localDay(sampleNow, offset)) * 86_400
-        let slotShift = (observed / 10_800 + 1) * 10_800 - SampleClock.firstSlot
-        func shiftSun(_ value: inout JSONValue?) {
-            for key in ["sunrise", "sunset"] {
-                if let t = value?[key]?.int { value?[key] = .number(Double(t + dayShift)) }
-            }
-        }
-        if object["dt"] != nil {
-            object["dt"] = .number(Double(observed))
-            shiftSun(&object["sys"])
-        }
-        shiftSun(&object["city"])
-        if let list = object["list"]?.array {
-            object["list"] = .array(list.map { item in
-                var item = item
-                if let t = item["dt"]?.int {
-                    item["dt"] = .number(Double(t + slotShift))
-                    item["dt_txt"] = .string(Self.utcText(t + slotShift))
-                }
-                return item
-            })
-        }
-        return Data(object.serialized.utf8)
-    }
-
-    static func localDay(_ t: Int, _ offset: Int) -> Int { Int((Double(t + offset) / 86_400).rounded(.down)) }
-
-    static func utcText(_ t: Int) -> String {
-        let local = LocalTime(Date(timeIntervalSince1970: Double(t)), utcOffset: 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(local.year)-\(two(local.month))-\(two(local.day)) \(two(local.hour)):\(two(local.minute)):00"
-    }
-
     /// Lower case, accents and extra spaces removed: "São  Paulo" and "sao paulo" match.
     static func fold(_ text: String) -> String {
         CompletionMatcher.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-}
-
-/// The reference times `scripts/generate-samples.py` writes the samples at.
-enum SampleClock {
-    /// The samples' "now" (current weather `dt`).
-    static let reference = 1_763_784_000
-    /// The samples' first forecast slot.
-    static let firstSlot = 1_763_791_200
 }
