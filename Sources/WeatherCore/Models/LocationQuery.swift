@@ -2,13 +2,14 @@ import Foundation
 
 /// What a person typed to find a place: a name ("Springfield, IL, US") or coordinates ("48.8566, 2.3522").
 package enum LocationQuery: Equatable, Sendable {
+    /// A place name as typed ("london ,  uk"), which errors quote; `PlaceSearch` tidies it for the request.
     case name(String)
     case coordinates(latitude: Double, longitude: Double)
 
     /// Longest place query accepted; OpenWeather has no place names anywhere near this long.
     package static let maximumLength = 200
 
-    /// Parses typed text; coordinates must be in range, names are trimmed and have their commas tidied.
+    /// Parses typed text; coordinates must be in range, names are kept as typed (sanitised and trimmed).
     package static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
         // Escape sequences go whole (not just their ESC), like every other control character.
         let cleaned = text.sanitizedForTerminal.trimmingWhitespace
@@ -27,9 +28,10 @@ package enum LocationQuery: Equatable, Sendable {
             }
             return .coordinates(latitude: lat, longitude: lon)
         }
-        let named = parts.filter { !$0.isEmpty }
-        guard !named.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
-        return .name(named.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.joined(separator: ","))
+        guard !PlaceSearch(cleaned).query.isEmpty else {
+            throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".")
+        }
+        return .name(cleaned)
     }
 }
 

@@ -15,7 +15,8 @@ package actor OpenWeatherService: WeatherProviding {
     private let now: @Sendable () -> Date
     /// Set in offline mode: the names of the bundled sample places, used when a search finds nothing.
     private let samplePlaces: [String]?
-    private var inFlight: [String: Task<ResponseCache.Entry, any Error>] = [:]
+    /// Requests on the wire, by cache key.
+    private var inFlight: [String: SharedRequest<ResponseCache.Entry>] = [:]
 
     package init(
         client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil,
@@ -30,11 +31,15 @@ package actor OpenWeatherService: WeatherProviding {
     package func places(matching query: LocationQuery) async throws -> [Place] {
         switch query {
         case .name(let text):
-            let places = try await fetch(.direct(query: text), decode: ResponseDecoding.places).value
-            guard !places.isEmpty else {
-                if let samplePlaces { throw WeatherError.notInSampleData(text, available: samplePlaces) }
-                throw WeatherError.placeNotFound(text)
+            let search = PlaceSearch(text)
+            let places: [Place]
+            do {
+                places = search.filter(try await fetch(.direct(query: search.query), decode: ResponseDecoding.places).value)
+            } catch WeatherError.placeNotFound {
+                // The server's 404 names the tidied query; the person is shown what they typed.
+                throw notFound(search.typed)
             }
+            guard !places.isEmpty else { throw notFound(search.typed) }
             return places
         case .coordinates(let lat, let lon):
             let named = try? await fetch(.reverse(latitude: lat, longitude: lon), decode: ResponseDecoding.places).value.first
@@ -42,6 +47,12 @@ package actor OpenWeatherService: WeatherProviding {
             if named == nil { place.name = Place.coordinateName(lat, lon) }
             return [place]
         }
+    }
+
+    /// A search that found nothing, quoting what was typed; offline, the sample places are listed.
+    private func notFound(_ typed: String) -> WeatherError {
+        if let samplePlaces { return .notInSampleData(typed, available: samplePlaces) }
+        return .placeNotFound(typed)
     }
 
     package func report(for place: Place) async throws -> WeatherReport {
@@ -77,7 +88,7 @@ package actor OpenWeatherService: WeatherProviding {
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
     private func fetch<Value: Sendable>(
-        _ request: APIRequest, decode: (Data) throws(WeatherError) -> Value
+        _ request: APIRequest, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
     ) async throws -> Fetched<Value> {
         let key = request.cacheKey(language: client.configuration.language)
         let cached = await cache.entry(for: key)
@@ -85,12 +96,11 @@ package actor OpenWeatherService: WeatherProviding {
             if let value = try? decode(cached.body) { return Fetched(value: value, fetchedAt: cached.fetchedAt) }
             await cache.remove(key)
         }
+        let waiter = network(request, key: key, decode: decode)
+        defer { forget(waiter.request, key: key) }
         do {
-            let (entry, owner) = try await network(request, key: key)
-            let value = try decode(entry.body)
-            // Stored only once decoded, so a malformed answer never replaces a good cached copy.
-            if owner { await cache.store(entry.body, for: key, at: entry.fetchedAt) }
-            return Fetched(value: value, fetchedAt: entry.fetchedAt)
+            let entry = try await waiter.value()
+            return Fetched(value: try decode(entry.body), fetchedAt: entry.fetchedAt)
         } catch let error as WeatherError where error.allowsStaleFallback {
             if let cached, now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention,
                 let value = try? decode(cached.body)
@@ -101,19 +111,31 @@ package actor OpenWeatherService: WeatherProviding {
         }
     }
 
-    /// One request on the wire per key at a time: concurrent callers share it.
-    /// Returns the entry and whether this caller started the request (and so stores it).
-    private func network(_ request: APIRequest, key: String) async throws -> (ResponseCache.Entry, Bool) {
-        if let running = inFlight[key] { return (try await running.value, false) }
-        let client = client
-        let now = now
-        let task = Task { ResponseCache.Entry(fetchedAt: now(), body: try await client.fetch(request)) }
-        inFlight[key] = task
-        defer { inFlight[key] = nil }
-        return try await withTaskCancellationHandler {
-            (try await task.value, true)
-        } onCancel: {
-            task.cancel()
+    /// One request on the wire per key at a time: concurrent callers wait for the same one, and it is cancelled
+    /// only when all of them have given up. The request stores its answer in the cache itself, once, and only if
+    /// it decodes (so a malformed answer never replaces a good cached copy), whichever callers are still waiting.
+    private func network<Value>(
+        _ request: APIRequest, key: String, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
+    ) -> SharedRequest<ResponseCache.Entry>.Waiter {
+        if let running = inFlight[key], let waiter = running.join() { return waiter }
+        let (client, cache, now) = (client, cache, now)
+        let waiter = SharedRequest<ResponseCache.Entry>.start {
+            let entry = ResponseCache.Entry(fetchedAt: now(), body: try await client.fetch(request))
+            _ = try decode(entry.body)
+            await cache.store(entry.body, for: key, at: entry.fetchedAt)
+            return entry
         }
+        inFlight[key] = waiter.request
+        return waiter
+    }
+
+    /// Drops a finished or abandoned request, unless a newer one has taken its key.
+    private func forget(_ request: SharedRequest<ResponseCache.Entry>, key: String) {
+        if inFlight[key] === request, request.isSettled { inFlight[key] = nil }
+    }
+
+    /// How many callers wait for requests on the wire now: lets tests wait until every caller has joined.
+    var waitingCallers: Int {
+        inFlight.values.reduce(0) { $0 + $1.waiterCount }
     }
 }

@@ -22,20 +22,35 @@ struct WeatherServiceTests {
         return OpenWeatherService(client: client, cache: cache, now: clock.function)
     }
 
+    /// Polls until `condition` holds (at most 30 s): waits for an event, never for a guessed delay.
+    static func until(_ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
     @Test func currentAndForecastAreRequestedConcurrently() async throws {
         // The weather request is answered only once the forecast request has arrived too: a client that
-        // waited for one before sending the other would get a 503 here.
-        let server = try LoopbackServer { _ in .json("{}") }
-        defer { server.stop() }
-        server.setHandler { [server] request in
-            if request.path == "/data/2.5/weather" {
-                for _ in 0..<200 where server.requests(to: "/data/2.5/forecast").isEmpty { Thread.sleep(forTimeInterval: 0.01) }
-                if server.requests(to: "/data/2.5/forecast").isEmpty { return .json("{}", status: 503) }
+        // waited for one before sending the other would get a 503 here (after 20 s, a bound no answer comes near).
+        let forecastArrived = DispatchSemaphore(value: 0)
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/data/2.5/weather":
+                guard forecastArrived.wait(timeout: .now() + 20) == .success else { return .json("{}", status: 503) }
+            case "/data/2.5/forecast":
+                forecastArrived.signal()
+            default:
+                break
             }
             return FakeOpenWeather.route(request)
         }
+        defer { server.stop() }
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: SocketTransport(), backoff: [])
+            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 30), transport: SocketTransport(),
+            backoff: [])
         let report = try await OpenWeatherService(client: client, cache: ResponseCache(directory: nil)).report(for: TestData.place)
         #expect(report.forecast.count == 40)
         #expect(server.requests.count == 2)
@@ -59,6 +74,83 @@ struct WeatherServiceTests {
         defer { server.stop() }
         await #expect(throws: WeatherError.placeNotFound("Atlantis")) {
             try await Self.service(server).places(matching: .name("Atlantis"))
+        }
+    }
+
+    @Test func anUnknownPlaceIsQuotedAsTypedWhileTheRequestIsTidied() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let service = Self.service(server)
+        await #expect(throws: WeatherError.placeNotFound("Atlantis ,  Lost   Isle")) {
+            try await service.places(matching: LocationQuery.parse("  Atlantis ,  Lost   Isle \u{1B}[31m"))
+        }
+        #expect(server.requests.map { $0.value("q") } == ["Atlantis,Lost Isle"])
+        server.setHandler { _ in .json(Fixtures.data("error_404.json"), status: 404) }
+        await #expect(throws: WeatherError.placeNotFound("nowhere ,  gb")) {
+            try await service.places(matching: LocationQuery.parse("nowhere ,  gb"))
+        }
+    }
+
+    @Test func theTidiedFormNamesTheCacheEntry() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let service = Self.service(server)
+        let typed = try await service.places(matching: LocationQuery.parse("london ,  gb"))
+        let tidy = try await service.places(matching: LocationQuery.parse("London,GB"))
+        #expect(typed == tidy)
+        #expect(server.requests.map { $0.value("q") } == ["london,gb"])
+    }
+
+    @Test func offlineAnUnknownPlaceIsQuotedAsTyped() async throws {
+        let transport = SampleDataTransport()
+        let client = OpenWeatherClient(
+            configuration: WeatherConfiguration(apiKey: SampleDataTransport.placeholderKey), transport: transport)
+        let service = OpenWeatherService(client: client, cache: ResponseCache(directory: nil), samplePlaces: transport.placeNames)
+        await #expect(throws: WeatherError.notInSampleData("Paris ,  FR", available: transport.placeNames)) {
+            try await service.places(matching: LocationQuery.parse(" Paris ,  FR "))
+        }
+    }
+
+    @Test(arguments: ["London, UK", "london,uk", "London, Uk"])
+    func ukMeansGB(typed: String) async throws {
+        // As OpenWeather does, the geocoder knows "GB" and not "UK".
+        let server = try LoopbackServer { request in
+            guard request.path == "/geo/1.0/direct" else { return FakeOpenWeather.route(request) }
+            let country = request.value("q")?.split(separator: ",").last
+            return country == "GB" ? .json(Fixtures.data("geo_testford.json")) : .json(Fixtures.data("geo_empty.json"))
+        }
+        defer { server.stop() }
+        let places = try await Self.service(server).places(matching: LocationQuery.parse(typed))
+        #expect(places.map(\.displayName) == ["Testford, England, GB"])
+        #expect(server.requests.first?.value("q")?.lowercased() == "london,gb")
+    }
+
+    @Test(arguments: [
+        ("London, ON, CA", "London,CA", ["London, Ontario, CA"]),
+        ("london , on , ca", "london,ca", ["London, Ontario, CA"]),
+        ("London, OH, US", "London,OH,US", ["London, OH, US"]),  // some results name the state by its code
+        ("Springfield, IL, US", "Springfield,IL,US", ["Springfield, Illinois, US"]),
+        ("Kingston, ON, CA", "Kingston,CA", ["Kingston, Ontario, CA"]),
+        ("Kingston, NY, US", "Kingston,NY,US", ["Kingston, New York, US"]),
+        ("Quebec, QC, CA", "Quebec,CA", ["Québec, Québec, CA"]),  // accents aside, the same name
+        // An unknown code is sent on as before, and every result kept.
+        ("London, XX, CA", "London,XX,CA", ["London, England, GB", "London, Ontario, CA", "London, OH, US"]),
+    ])
+    func stateAndProvinceCodesKeepTheResultsInThem(typed: String, sent: String, found: [String]) async throws {
+        // The fake geocoder ignores the state and country: what is kept is the client's doing.
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let places = try await Self.service(server).places(matching: LocationQuery.parse(typed))
+        #expect(places.map(\.displayName) == found)
+        #expect(server.requests.map { $0.value("q") } == [sent])
+    }
+
+    @Test(arguments: ["London, QC, CA", "Springfield, MO, US", "London,  KY, US", "Kingston, NS, CA"])
+    func noResultInTheStateIsNotFound(typed: String) async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        await #expect(throws: WeatherError.placeNotFound(typed)) {
+            try await Self.service(server).places(matching: LocationQuery.parse(typed))
         }
     }
 
@@ -130,7 +222,7 @@ struct WeatherServiceTests {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let clock = TestClock()
-        let service = Self.service(server, cache: cache, clock: clock, timeout: 1)
+        let service = Self.service(server, cache: cache, clock: clock)
         let fetchedAt = clock.now
         _ = try await service.report(for: TestData.place)
         clock.advance(25 * 60)
@@ -158,15 +250,101 @@ struct WeatherServiceTests {
     }
 
     @Test func concurrentCallersShareOneRequest() async throws {
+        // Held until both callers wait for both requests: a second caller that sent its own would be seen.
+        let release = DispatchSemaphore(value: 0)
         let server = try LoopbackServer { request in
-            Thread.sleep(forTimeInterval: 0.2)
+            _ = release.wait(timeout: .now() + 30)
             return FakeOpenWeather.route(request)
         }
         defer { server.stop() }
-        let service = Self.service(server)
+        let service = Self.service(server, timeout: 60)
         async let a = service.report(for: TestData.place)
         async let b = service.report(for: TestData.place)
+        #expect(await Self.until { await service.waitingCallers == 4 })
+        #expect(await Self.until { server.requests.count == 2 })
+        release.signal()
+        release.signal()
         _ = try await (a, b)
         #expect(server.requests.count == 2)
+    }
+
+    @Test func aCancelledCallerLeavesTheSharedRequestToTheOthers() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let answered = Atomic(0)
+        let server = try LoopbackServer { request in
+            _ = release.wait(timeout: .now() + 30)
+            answered.add(1, ordering: .relaxed)
+            return FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let cache = ResponseCache(directory: nil)
+        let service = Self.service(server, cache: cache, timeout: 60)
+        let first = Task { try await service.report(for: TestData.place) }
+        let second = Task { try await service.report(for: TestData.place) }
+        #expect(await Self.until { await service.waitingCallers == 4 })
+        #expect(await Self.until { server.requests.count == 2 })
+        first.cancel()
+        // The first caller stops at once, while the server still holds both requests.
+        await #expect(throws: CancellationError.self) { try await first.value }
+        #expect(answered.load(ordering: .relaxed) == 0)
+        #expect(await service.waitingCallers == 2)
+        release.signal()
+        release.signal()
+        let report = try await second.value
+        #expect(report.forecast.count == 40)
+        #expect(server.requests(to: "/data/2.5/weather").count == 1)
+        #expect(server.requests(to: "/data/2.5/forecast").count == 1)
+        // Stored in the cache although the caller that started the requests had gone.
+        _ = try await service.report(for: TestData.place)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func whenEveryCallerGivesUpTheRequestIsAbandoned() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        let transport = WatchedTransport()
+        let client = OpenWeatherClient(
+            configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 30), transport: transport,
+            backoff: [])
+        let service = OpenWeatherService(client: client, cache: ResponseCache(directory: nil), now: TestClock().function)
+        let first = Task { try await service.report(for: TestData.place) }
+        let second = Task { try await service.report(for: TestData.place) }
+        #expect(await Self.until { await service.waitingCallers == 4 })
+        #expect(await Self.until { server.requests.count == 2 })
+        first.cancel()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        #expect(transport.endings.isEmpty)  // the other caller still waits: nothing was cancelled on the wire
+        second.cancel()
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(await Self.until { transport.endings.count == 2 })
+        #expect(transport.endings.sorted() == ["/data/2.5/forecast cancelled", "/data/2.5/weather cancelled"])
+        #expect(await service.waitingCallers == 0)
+        // A later caller does not join the abandoned requests: it sends its own.
+        server.setHandler(FakeOpenWeather.route)
+        #expect(try await service.report(for: TestData.place).forecast.count == 40)
+        #expect(server.requests.count == 4)
+    }
+}
+
+/// The socket transport, noting how each request ended ("/data/2.5/weather cancelled").
+final class WatchedTransport: HTTPTransport {
+    private let inner = SocketTransport()
+    private let log = Mutex<[String]>([])
+
+    /// How each request that has ended so far ended.
+    var endings: [String] { log.withLock { $0 } }
+
+    func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        do {
+            let response = try await inner.get(url, timeout: timeout)
+            log.withLock { $0.append(url.path + " answered") }
+            return response
+        } catch is CancellationError {
+            log.withLock { $0.append(url.path + " cancelled") }
+            throw CancellationError()
+        } catch {
+            log.withLock { $0.append(url.path + " failed") }
+            throw error
+        }
     }
 }

@@ -1,0 +1,36 @@
+/// The states of the United States and the provinces of Canada by their two-letter postal codes, named as
+/// OpenWeather's geocoding names them in a result's `state`.
+package enum StateNames {
+    /// The 50 states, the District of Columbia, and the territories a US search may return.
+    package static let unitedStates: [String: String] = [
+        "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+        "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia",
+        "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa",
+        "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland",
+        "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri",
+        "MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
+        "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio",
+        "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
+        "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
+        "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+        "DC": "District of Columbia",
+        "AS": "American Samoa", "GU": "Guam", "MP": "Northern Mariana Islands", "PR": "Puerto Rico",
+        "VI": "United States Virgin Islands", "UM": "United States Minor Outlying Islands",
+    ]
+
+    /// The 10 provinces and 3 territories.
+    package static let canada: [String: String] = [
+        "AB": "Alberta", "BC": "British Columbia", "MB": "Manitoba", "NB": "New Brunswick",
+        "NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories", "NU": "Nunavut",
+        "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
+    ]
+
+    /// The state or province `code` names in `country` ("US" or "CA", any case); nil for any other code or country.
+    package static func name(code: String, country: String) -> String? {
+        switch country.uppercased() {
+        case "US": unitedStates[code.uppercased()]
+        case "CA": canada[code.uppercased()]
+        default: nil
+        }
+    }
+}
