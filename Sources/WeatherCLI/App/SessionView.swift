@@ -48,8 +48,8 @@ package final class SessionView {
         case .current(let d): json.current = d; draw(renderer.current(d))
         case .hourly(let d): json.hourly = d; draw(renderer.hourly(d))
         case .daily(let d): json.daily = d; draw(renderer.daily(d))
-        case .rain(let d): json.rain = d; draw(renderer.rain(d))
-        case .compare(let a, let b): json.compare = [a, b]; draw(renderer.compare(a, b))
+        case .rain(let d): draw(renderer.rain(d))
+        case .compare(let a, let b): draw(renderer.compare(a, b))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
                 guard !asJSON else { return }
@@ -184,8 +184,6 @@ struct JSONDocument {
     var current: CurrentWeatherDisplay?
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
-    var rain: RainDisplay?
-    var compare: [CurrentWeatherDisplay]?
 
     private struct Combined: Encodable {
         var current: CurrentWeatherDisplay?

@@ -28,9 +28,6 @@ package final class HourlyViewModel: RequestingViewModel {
         }
     }
 
-    /// How many slots the loaded report offers after "Now".
-    package var available: Int { report.map { formatter(options).upcoming($0).count } ?? 0 }
-
 
     /// When it next rains or snows, from the loaded report (`:rain`).
     package var rain: RainDisplay? {
