@@ -168,8 +168,12 @@ struct PromptTests {
 
     /// Text typed while a request runs is not drawn after the spinner line (echo is off meanwhile).
     @Test func typingDuringARequestIsNotEchoedOverTheSpinner() async throws {
+        // Slowville's answer is held until the test has typed, however loaded the machine is.
+        let typed = DispatchSemaphore(value: 0)
         let server = try LoopbackServer { request in
-            request.value("q") == "Slowville" ? .json(Data("[]".utf8), delay: 1.5) : FakeOpenWeather.route(request)
+            guard request.value("q") == "Slowville" else { return FakeOpenWeather.route(request) }
+            _ = typed.wait(timeout: .now() + 30)
+            return .json(Data("[]".utf8))
         }
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
@@ -180,6 +184,7 @@ struct PromptTests {
         terminal.send("zqx")
         await terminal.drain(for: 0.3)
         #expect(!terminal.transcript.contains("zqx"))  // not echoed while the request runs
+        typed.signal()
         #expect(await terminal.waitFor("No place called"))
         #expect(await terminal.waitFor("weather> "))
         let beforePrompt = terminal.transcript.components(separatedBy: "weather> ").dropLast().joined()

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCore
 
 extension String {
     /// The text in plain ASCII, for terminals without UTF-8 and `--ascii`: accents dropped ("Zürich" is "Zurich"),
@@ -16,7 +17,7 @@ extension String {
             } else if let replacement = replacements[character] {
                 result += replacement
             } else {
-                let folded = String(character).folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
+                let folded = String(character).foldingAccents()
                 result += folded.unicodeScalars.allSatisfy(\.isASCII) ? folded : "?"
             }
         }

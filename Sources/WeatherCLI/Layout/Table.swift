@@ -80,13 +80,13 @@ package struct Table: Sendable {
         let height = cells.map(\.count).max() ?? 1
         let spacer = Line([Span(clean: String(repeating: " ", count: gap), look: nil)])
         return (0..<height).map { lineIndex in
-            var line = Line()
+            var spans: [Span] = []
             for (position, column) in layout.shown.enumerated() {
                 let part = lineIndex < cells[position].count ? cells[position][lineIndex] : Line()
-                if position > 0 { line = line + spacer }
-                line = line + part.padded(to: layout.widths[column], rightAligned: columns[column].rightAligned)
+                if position > 0 { spans += spacer.spans }
+                spans += part.padded(to: layout.widths[column], rightAligned: columns[column].rightAligned).spans
             }
-            return line.trimmingTrailingSpaces
+            return Line(spans).trimmingTrailingSpaces
         }
     }
 }
@@ -97,7 +97,7 @@ extension Line {
         var spans = self.spans
         while let last = spans.last {
             var text = last.text
-            while text.hasSuffix(" ") { text.removeLast() }
+            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
             if text.isEmpty {
                 spans.removeLast()
                 continue

@@ -1,11 +1,17 @@
 /// Display widths: wide (CJK, emoji) characters take two columns, combining marks none.
 package enum TextWidth {
     package static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + scalar($1) }
+        // Printable ASCII, most of what is shown, is one column a byte: no Unicode property lookups.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + scalar($1) }
     }
 
     static func scalar(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        // Printable ASCII, Latin letters, arrows, box drawing and blocks (the graphs): one column, no lookup.
+        if (0x20..<0x7F).contains(v) || (0xAE..<0x300).contains(v) || (0x2190...0x21FF).contains(v) || (0x2500...0x25FF).contains(v) {
+            return 1
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break

@@ -192,9 +192,9 @@ package final class WeatherApp {
     package var promptName: String? {
         guard let place else { return nil }
         let name = place.name.isEmpty ? place.displayName : place.name
-        let key = CompletionMatcher.fold(name)
+        let key = name.matchKey
         let namesakes = (preferences.recentCities + current.matches).filter {
-            CompletionMatcher.fold($0.name) == key && !$0.isSameLocation(as: place)
+            $0.name.matchKey == key && !$0.isSameLocation(as: place)
         }
         guard !namesakes.isEmpty else { return name }
         if let country = place.country, namesakes.allSatisfy({ $0.country != country }) { return "\(name), \(country)" }
@@ -248,9 +248,9 @@ package final class WeatherApp {
     /// geocoding is free, and a recent city from live use may lie outside the samples while its name is among them.
     private func recentCity(named text: String) -> Place? {
         guard !offline, !preferences.recentCities.isEmpty else { return nil }
-        let key = CompletionMatcher.fold(text.sanitizedForTerminal.trimmingWhitespace)
-        if let exact = preferences.recentCities.first(where: { CompletionMatcher.fold($0.displayName) == key }) { return exact }
-        let sameName = preferences.recentCities.filter { CompletionMatcher.fold($0.name) == key }
+        let key = text.sanitizedForTerminal.matchKey
+        if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
+        let sameName = preferences.recentCities.filter { $0.name.matchKey == key }
         return sameName.count == 1 ? sameName[0] : nil
     }
 

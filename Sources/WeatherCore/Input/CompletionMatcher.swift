@@ -39,26 +39,21 @@ package enum CompletionMatcher {
     }
 
     static func match(_ typed: String, among candidates: [String], prefix: String, spaceAfterUnique: Bool = false) -> Completion {
-        let key = fold(typed)
+        let key = typed.foldingAccents(ignoringCase: true)
         var seen = Set<String>()
-        let found = candidates.filter { fold($0).hasPrefix(key) && seen.insert($0).inserted }
+        let found = candidates.filter { $0.foldingAccents(ignoringCase: true).hasPrefix(key) && seen.insert($0).inserted }
         switch found.count {
         case 0: return .none
         case 1: return .replace(prefix + found[0] + (spaceAfterUnique ? " " : ""))
         default:
             // The longest start the matches share, in the first match's spelling, if it extends what was typed.
-            let folded = found.map(fold)
+            let folded = found.map { $0.foldingAccents(ignoringCase: true) }
             var length = folded[0].count
             for other in folded.dropFirst() {
                 length = min(length, zip(folded[0], other).prefix { $0 == $1 }.count)
             }
             let shared = String(found[0].prefix(length))
-            return .choices(common: prefix + (fold(shared).count > key.count ? shared : typed), options: found)
+            return .choices(common: prefix + (shared.foldingAccents(ignoringCase: true).count > key.count ? shared : typed), options: found)
         }
-    }
-
-    /// Case and accents folded; "Zürich" and "zurich" are the same key.
-    package static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
     }
 }

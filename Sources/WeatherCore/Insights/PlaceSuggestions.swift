@@ -4,11 +4,11 @@ import Foundation
 package enum PlaceSuggestions {
     /// Up to `limit` places whose name is within a few edits of the query (case and accents ignored), closest first.
     package static func closest(to query: String, among places: [Place], limit: Int = 3) -> [Place] {
-        let key = fold(query.split(separator: ",").first.map(String.init) ?? query)
+        let key = (query.split(separator: ",").first.map(String.init) ?? query).matchKey
         guard !key.isEmpty else { return [] }
         let allowed = max(2, key.count / 3)
         let scored = places.compactMap { place -> (Place, Int)? in
-            let distance = editDistance(key, fold(place.name))
+            let distance = editDistance(key, place.name.matchKey)
             return distance <= allowed ? (place, distance) : nil
         }
         return scored.sorted { $0.1 < $1.1 }.prefix(limit).map(\.0)
@@ -29,9 +29,5 @@ package enum PlaceSuggestions {
             swap(&previous, &current)
         }
         return previous[b.count]
-    }
-
-    static func fold(_ text: String) -> String {
-        CompletionMatcher.fold(text.trimmingWhitespace)
     }
 }

@@ -34,7 +34,7 @@ package struct Place: Equatable, Hashable, Sendable {
     /// "Springfield, Illinois, US"; "London, GB"; a place without a name is named by its coordinates.
     package var displayName: String {
         let parts = [name, state, country].compactMap { part -> String? in
-            guard let part = part?.sanitizedForTerminal, !part.isEmpty else { return nil }
+            guard let part, !part.isEmpty else { return nil }
             return part
         }
         return parts.isEmpty ? Place.coordinateName(latitude, longitude) : parts.joined(separator: ", ")

@@ -37,10 +37,10 @@ package struct PlaceSearch: Equatable, Sendable {
     /// them when the search names none.
     package func filter(_ places: [Place]) -> [Place] {
         guard let state else { return places }
-        let name = CompletionMatcher.fold(state.name)
+        let name = state.name.matchKey
         return places.filter { place in
             guard let found = place.state?.trimmingWhitespace else { return false }
-            return CompletionMatcher.fold(found) == name || found.uppercased() == state.code
+            return found.matchKey == name || found.uppercased() == state.code
         }
     }
 }

@@ -70,7 +70,7 @@ package struct OpenWeatherClient: Sendable {
         case 429:
             throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
         case 400:
-            let detail = ResponseDecoding.errorMessage(response.body)?.sanitizedForTerminal.prefix(120) ?? "bad request"
+            let detail = ResponseDecoding.errorMessage(response.body)?.prefix(120) ?? "bad request"
             throw .invalidInput("OpenWeather could not use that request: \(detail).")
         case 500..<600:
             throw .serverError(status: response.status)

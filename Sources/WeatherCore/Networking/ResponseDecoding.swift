@@ -96,8 +96,8 @@ package enum ResponseDecoding {
         guard let code = entry["id"]?.int else { throw unexpectedShape }
         let main = entry["main"]?.string
         let night = entry["icon"]?.string.map { $0.hasSuffix("n") } ?? podIsNight ?? false
-        let description = (entry["description"]?.string ?? main ?? "unknown").sanitizedForTerminal
-        return Condition(code: code, main: (main ?? "").sanitizedForTerminal, description: description, isNight: night)
+        let description = entry["description"]?.string ?? main ?? "unknown"
+        return Condition(code: code, main: main ?? "", description: description, isNight: night)
     }
 
     /// Humidity and cloud cover, clamped to 0…100 (the API has sent 101).

@@ -1,10 +1,18 @@
 import Synchronization
 
+/// What an owner of shared requests of different types needs to know about each.
+package protocol SharedWork: AnyObject, Sendable {
+    /// True once the answer is in or every waiter has given up: nobody can use the request any more.
+    var isSettled: Bool { get }
+    /// How many callers are waiting for the answer now.
+    var waiterCount: Int { get }
+}
+
 /// One piece of work (a request on the wire) shared by everyone waiting for its answer.
 ///
 /// A waiter that is cancelled stops only its own wait, at once; the work itself is cancelled only when every waiter
 /// has given up. From then on the request is abandoned: `join()` refuses newcomers, who start a request of their own.
-package final class SharedRequest<Value: Sendable>: Sendable {
+package final class SharedRequest<Value: Sendable>: SharedWork {
     /// One caller's place among the waiters.
     package struct Waiter: Sendable {
         /// The request waited for.
@@ -58,12 +66,10 @@ package final class SharedRequest<Value: Sendable>: Sendable {
         return id.map { Waiter(request: self, id: $0) }
     }
 
-    /// True once the answer is in or every waiter has given up: nobody can use this request any more.
     package var isSettled: Bool {
         state.withLock { $0.outcome != nil || $0.abandoned }
     }
 
-    /// How many callers are waiting for the answer now.
     package var waiterCount: Int {
         state.withLock { $0.outcome == nil ? $0.members.count : 0 }
     }

@@ -15,8 +15,8 @@ package actor OpenWeatherService: WeatherProviding {
     private let now: @Sendable () -> Date
     /// Set in offline mode: the names of the bundled sample places, used when a search finds nothing.
     private let samplePlaces: [String]?
-    /// Requests on the wire, by cache key.
-    private var inFlight: [String: SharedRequest<ResponseCache.Entry>] = [:]
+    /// Requests on the wire, by cache key; each carries its decoded answer.
+    private var inFlight: [String: any SharedWork] = [:]
 
     package init(
         client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil,
@@ -99,8 +99,7 @@ package actor OpenWeatherService: WeatherProviding {
         let waiter = network(request, key: key, decode: decode)
         defer { forget(waiter.request, key: key) }
         do {
-            let entry = try await waiter.value()
-            return Fetched(value: try decode(entry.body), fetchedAt: entry.fetchedAt)
+            return try await waiter.value()
         } catch let error as WeatherError where error.allowsStaleFallback {
             if let cached, now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention,
                 let value = try? decode(cached.body)
@@ -112,25 +111,27 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// One request on the wire per key at a time: concurrent callers wait for the same one, and it is cancelled
-    /// only when all of them have given up. The request stores its answer in the cache itself, once, and only if
-    /// it decodes (so a malformed answer never replaces a good cached copy), whichever callers are still waiting.
-    private func network<Value>(
+    /// only when all of them have given up. The request decodes its answer once, for every caller, and stores it
+    /// in the cache itself only if it decodes (so a malformed answer never replaces a good cached copy).
+    private func network<Value: Sendable>(
         _ request: APIRequest, key: String, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
-    ) -> SharedRequest<ResponseCache.Entry>.Waiter {
-        if let running = inFlight[key], let waiter = running.join() { return waiter }
+    ) -> SharedRequest<Fetched<Value>>.Waiter {
+        // A key names one endpoint, so a request running under it always decodes to the same type.
+        if let running = inFlight[key] as? SharedRequest<Fetched<Value>>, let waiter = running.join() { return waiter }
         let (client, cache, now) = (client, cache, now)
-        let waiter = SharedRequest<ResponseCache.Entry>.start {
-            let entry = ResponseCache.Entry(fetchedAt: now(), body: try await client.fetch(request))
-            _ = try decode(entry.body)
-            await cache.store(entry.body, for: key, at: entry.fetchedAt)
-            return entry
+        let waiter = SharedRequest<Fetched<Value>>.start {
+            let fetchedAt = now()
+            let body = try await client.fetch(request)
+            let value = try decode(body)
+            await cache.store(body, for: key, at: fetchedAt)
+            return Fetched(value: value, fetchedAt: fetchedAt)
         }
         inFlight[key] = waiter.request
         return waiter
     }
 
     /// Drops a finished or abandoned request, unless a newer one has taken its key.
-    private func forget(_ request: SharedRequest<ResponseCache.Entry>, key: String) {
+    private func forget(_ request: any SharedWork, key: String) {
         if inFlight[key] === request, request.isSettled { inFlight[key] = nil }
     }
 

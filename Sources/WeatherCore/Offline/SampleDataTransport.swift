@@ -33,7 +33,7 @@ package struct SampleDataTransport: HTTPTransport {
             let localNames = geo["local_names"]?.object?.values.compactMap(\.string) ?? []
             return Sample(
                 name: name, folder: String(path.dropLast("geocoding.json".count)), geocoding: data, latitude: lat, longitude: lon,
-                searchNames: Set(([name] + localNames).map(Self.fold)), country: geo["country"]?.string ?? "")
+                searchNames: Set(([name] + localNames).map(\.matchKey)), country: geo["country"]?.string ?? "")
         }
     }
 
@@ -46,10 +46,10 @@ package struct SampleDataTransport: HTTPTransport {
         let lat = value("lat").flatMap(Double.init), lon = value("lon").flatMap(Double.init)
         switch url.path {
         case "/geo/1.0/direct":
-            let parts = (value("q") ?? "").split(separator: ",").map { Self.fold(String($0)) }
+            let parts = (value("q") ?? "").split(separator: ",").map(\.matchKey)
             let found = samples.filter { sample in
                 guard let first = parts.first, sample.searchNames.contains(first) else { return false }
-                return parts.count < 2 || parts.last == Self.fold(sample.country) || parts.count == 3
+                return parts.count < 2 || parts.last == sample.country.matchKey || parts.count == 3
             }
             return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingCharacters(in: .newlines) }.joined(separator: ",") + "]")
         case "/geo/1.0/reverse":
@@ -86,10 +86,5 @@ package struct SampleDataTransport: HTTPTransport {
 
     private func json(_ text: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(text.utf8))
-    }
-
-    /// Lower case, accents and extra spaces removed: "São  Paulo" and "sao paulo" match.
-    static func fold(_ text: String) -> String {
-        CompletionMatcher.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -68,6 +68,11 @@ struct JSONValueTests {
         let awkward = JSONValue.object(["q\"\\\n\u{1}": .array([.number(1e300), .number(-0.000123), .string("")]), "e": .object([:])])
         #expect(try JSONValue.parse(awkward.serialized) == awkward)
         #expect(awkward.serialized == #"{"e":{},"q\"\\\n\u0001":[1e+300,-0.000123,""]}"#)
+
+        // What could act on a terminal (DEL, a C1 control, a bidirectional override) is escaped, never written raw.
+        let hostile = JSONValue.string("a\u{7F}b\u{9B}31mc\u{202E}d é")
+        #expect(hostile.serialized == #""a\u007fb\u009b31mc\u202ed é""#)
+        #expect(try JSONValue.parse(hostile.serialized) == hostile)
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {

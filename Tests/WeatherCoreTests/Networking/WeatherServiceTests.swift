@@ -23,7 +23,7 @@ struct WeatherServiceTests {
     }
 
     /// Polls until `condition` holds (at most 30 s): waits for an event, never for a guessed delay.
-    static func until(_ condition: () async -> Bool) async -> Bool {
+    nonisolated(nonsending) static func until(_ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(30)
         while await !condition() {
             guard ContinuousClock.now < deadline else { return false }

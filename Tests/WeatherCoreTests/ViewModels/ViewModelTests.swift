@@ -42,8 +42,10 @@ struct ViewModelTests {
     }
 
     @Test func aNewerSearchWinsOverAnOlderOneStillInFlight() async throws {
+        // London's geocoding is held until the test releases it, after Zurich's search has finished.
+        let release = DispatchSemaphore(value: 0)
         let server = try LoopbackServer { request in
-            if request.value("q") == "London" { Thread.sleep(forTimeInterval: 0.5) }
+            if request.value("q") == "London" { _ = release.wait(timeout: .now() + 30) }
             return FakeOpenWeather.route(request)
         }
         defer { server.stop() }
@@ -53,8 +55,9 @@ struct ViewModelTests {
         model.onUpdate = { places.append($0.place) }
         model.onError = { errors.append($0) }
         async let older = model.search("London")
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await WeatherServiceTests.until { server.requests.contains { $0.value("q") == "London" } })
         let newer = await model.search("Zurich")
+        release.signal()
         let olderOutcome = await older
         #expect(newer == .updated)
         #expect(olderOutcome == .cancelled)
@@ -125,7 +128,8 @@ struct ViewModelTests {
         var updates = 0
         model.onUpdate = { _ in updates += 1 }
         Task { @MainActor in
-            try await Task.sleep(for: .milliseconds(100))
+            // Cancelled once the request is on the wire, so the cancellation has a request to stop.
+            _ = await WeatherServiceTests.until { !server.requests.isEmpty }
             model.cancel()
         }
         #expect(await model.show(TestData.place) == .cancelled)
@@ -141,7 +145,7 @@ struct CompareViewModelTests {
         defer { server.stop() }
         server.setHandler { [server] request in
             if request.value("q") == "London" {
-                for _ in 0..<200 where !server.requests.contains(where: { $0.value("q") == "Zurich" }) {
+                for _ in 0..<3000 where !server.requests.contains(where: { $0.value("q") == "Zurich" }) {
                     Thread.sleep(forTimeInterval: 0.01)
                 }
                 if !server.requests.contains(where: { $0.value("q") == "Zurich" }) { return .json("{}", status: 503) }

@@ -1,0 +1,29 @@
+import Testing
+@testable import WeatherCLI
+@testable import WeatherCore
+
+/// The one text boundary: what reaches the terminal is sanitised and folded in `Style.span`, and measured in
+/// display columns whatever the script.
+struct TextBoundaryTests {
+    @Test(arguments: [
+        ("London, GB", 10), ("12°C", 4), ("from SW ↗", 9), ("▁▂█━·", 5), ("Zürich", 6), ("São Paulo", 9),
+        ("東京", 4), ("🌧 rain", 7), ("e\u{301}", 1), ("soft\u{AD}hyphen", 10), ("\u{A0}", 1), ("", 0),
+    ])
+    func widthsInColumns(text: String, columns: Int) {
+        #expect(TextWidth.of(text) == columns)
+    }
+
+    @Test func textFromAnywhereLosesWhatCouldActOnTheTerminal() {
+        let style = Style(color: false, unicode: true)
+        // CSI and OSC sequences dropped whole; C0, DEL, C1 and bidirectional overrides dropped.
+        let hostile = "Lon\u{1B}[31mdon\u{1B}]0;title\u{7} \u{7F}rain\u{9B}2J \u{202E}sky\u{2066} é"
+        #expect(style.span(hostile).text == "London rain2J sky é")
+        #expect(style.span("Zürich ↗ 12°C").text == "Zürich ↗ 12°C")
+    }
+
+    @Test func asciiTerminalsGetFoldedText() {
+        let style = Style(color: false, unicode: false)
+        #expect(style.span("Zürich, São Paulo – 12°C").text == "Zurich, Sao Paulo - 12C")
+        #expect(style.span("Straße\u{1B}[0m").text == "Strasse")
+    }
+}
