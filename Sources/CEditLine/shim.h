@@ -22,10 +22,6 @@ static inline int ceditline_set_history(EditLine *e, History *h) {
     return el_set(e, EL_HIST, history, h);
 }
 
-static inline int ceditline_set_signal(EditLine *e, int on) {
-    return el_set(e, EL_SIGNAL, on);
-}
-
 // Edit mode only: Ctrl-C reaches the key bindings as a character instead of raising SIGINT.
 static inline int ceditline_edit_mode_without_isig(EditLine *e) {
     return el_set(e, EL_SETTY, "-d", "-isig", NULL);

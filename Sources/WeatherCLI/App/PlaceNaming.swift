@@ -2,13 +2,16 @@ import WeatherCore
 
 /// How to name a place on the command line so that a search finds it and no other.
 enum PlaceNaming {
-    /// "London, CA" when no other place of that name is in the same country; else its coordinates, which always
-    /// find it ("42.9834, -81.233").
+    /// "London, GB" when no other place of that name is in the same country; "London, ON, CA" when a US state or
+    /// Canadian province tells it apart; else its coordinates, which always find it ("42.9834, -81.233").
     static func query(for place: Place, among places: [Place]) -> String {
-        if let country = place.country,
-            places.filter({ $0.name == place.name && $0.country == country }).count == 1
+        guard let country = place.country else { return Place.coordinateName(place.latitude, place.longitude) }
+        let namesakes = places.filter { $0.name == place.name && $0.country == country }
+        if namesakes.count == 1 { return "\(place.name), \(country)" }
+        if let state = place.state, let code = StateNames.code(name: state, country: country),
+            namesakes.filter({ $0.state == state }).count == 1
         {
-            return "\(place.name), \(country)"
+            return "\(place.name), \(code), \(country)"
         }
         return Place.coordinateName(place.latitude, place.longitude)
     }

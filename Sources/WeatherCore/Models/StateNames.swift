@@ -33,4 +33,15 @@ package enum StateNames {
         default: nil
         }
     }
+
+    /// The postal code of a state or province named as the geocoding names it ("Ontario" in "CA" is "ON").
+    package static func code(name: String, country: String) -> String? {
+        let table = switch country.uppercased() {
+        case "US": unitedStates
+        case "CA": canada
+        default: [String: String]()
+        }
+        let key = name.matchKey
+        return table.first { $0.value.matchKey == key }?.key
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Everything that can go wrong between a typed line and the weather, each with a line a person can act on.
 ///
 /// No case carries a URL, a response body or anything else that could hold the API key.
-package enum WeatherError: Error, Equatable, Sendable, LocalizedError {
+package enum WeatherError: Error, Equatable, Sendable {
     /// No API key was given.
     case missingAPIKey
     /// The server rejected the key (401).
@@ -30,8 +30,6 @@ package enum WeatherError: Error, Equatable, Sendable, LocalizedError {
     case badResponse(String)
     /// The typed input cannot be a place.
     case invalidInput(String)
-
-    package var errorDescription: String? { message }
 
     /// One line saying what happened and what to do next, with hints for the command line.
     package var message: String { message(in: .commandLine) }

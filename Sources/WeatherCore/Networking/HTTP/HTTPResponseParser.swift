@@ -46,8 +46,6 @@ struct HTTPResponseParser {
         self.tunnel = tunnel
     }
 
-    var isComplete: Bool { stage == .complete }
-
     /// The response once it is complete, for a connection that can then be reused.
     var response: HTTPResponse? {
         stage == .complete ? HTTPResponse(status: status, headers: headers, body: Data(body)) : nil
