@@ -1,3 +1,4 @@
+import WeatherCore
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
     package static let usageLine = "Usage: weather-or-not [options] [city]"
@@ -32,7 +33,7 @@ package enum Help {
 
         """
 
-    package static let version = "0.1.0"
+    package static let version = Project.version
     package static let attribution = "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0."
 
     /// `:help`'s first line.

@@ -4,10 +4,26 @@ import Foundation
 ///
 /// File names are a hash of the request (endpoint, rounded coordinates or query, language): never the key or typed text.
 package actor ResponseCache {
-    /// A cached body and when it was fetched.
+    /// A cached body, when it was fetched, and what the server said about its freshness.
     package struct Entry: Sendable {
         package var fetchedAt: Date
         package var body: Data
+        /// The server's own expiry (MET Norway's `Expires`); nil: fresh for `freshness` after `fetchedAt`.
+        package var validUntil: Date?
+        /// The server's `Last-Modified`, for `If-Modified-Since`.
+        package var lastModified: String?
+
+        package init(fetchedAt: Date, body: Data, validUntil: Date? = nil, lastModified: String? = nil) {
+            self.fetchedAt = fetchedAt
+            self.body = body
+            self.validUntil = validUntil
+            self.lastModified = lastModified
+        }
+
+        /// True while no request should be made for it.
+        package func isFresh(at now: Date) -> Bool {
+            fetchedAt <= now && now < (validUntil ?? fetchedAt.addingTimeInterval(ResponseCache.freshness))
+        }
     }
 
     package static let freshness: TimeInterval = 600
@@ -30,17 +46,29 @@ package actor ResponseCache {
             let header = try? JSONValue.parse(Data(data[..<newline])), header["key"]?.string == key,
             let fetchedAt = header["fetchedAt"]?.double
         else { return nil }
-        let entry = Entry(fetchedAt: Date(timeIntervalSince1970: fetchedAt), body: Data(data[(newline + 1)...]))
+        let entry = Entry(
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt), body: Data(data[(newline + 1)...]),
+            validUntil: header["validUntil"]?.double.map(Date.init(timeIntervalSince1970:)), lastModified: header["lastModified"]?.string)
         memory[key] = entry
         return entry
     }
 
     /// Stores a fresh body; a disk that refuses the write leaves the memory copy in place.
     package func store(_ body: Data, for key: String, at date: Date) {
-        memory[key] = Entry(fetchedAt: date, body: body)
+        store(Entry(fetchedAt: date, body: body), for: key)
+    }
+
+    /// Stores an entry with its freshness; a disk that refuses the write leaves the memory copy in place.
+    package func store(_ entry: Entry, for key: String) {
+        memory[key] = entry
         guard let url = fileURL(for: key) else { return }
-        // One JSON header line (the key, to catch hash collisions, and the time), then the body as received.
-        let header = JSONValue.object(["key": .string(key), "fetchedAt": .number(date.timeIntervalSince1970)])
+        // One JSON header line (the key, to catch hash collisions, the time, the server's freshness), then the
+        // body as received.
+        var members: [String: JSONValue] = ["key": .string(key), "fetchedAt": .number(entry.fetchedAt.timeIntervalSince1970)]
+        if let validUntil = entry.validUntil { members["validUntil"] = .number(validUntil.timeIntervalSince1970) }
+        if let lastModified = entry.lastModified { members["lastModified"] = .string(lastModified) }
+        let header = JSONValue.object(members)
+        let body = entry.body
         var file = Data((header.serialized + "\n").utf8)
         file.append(body)
         try? AtomicFile.write(file, to: url, durable: false)

@@ -1,29 +1,86 @@
 import Foundation
 
-/// Everything the views show for one place: current conditions and the 3-hour forecast.
+/// Everything the views show for one place: current conditions, the 3-hour forecast, and what else the provider has.
 package struct WeatherReport: Equatable, Sendable {
     package var place: Place
     package var current: CurrentConditions
+    /// 3-hour steps, whatever the provider's own step: the views and summaries are built on them.
     package var forecast: [ForecastSlot]
     /// The place's offset from UTC in seconds, as the API reports it.
     package var utcOffset: Int
     package var source: DataSource
+    /// Who answered.
+    package var provider: ProviderID
+    /// 1-hour steps, for providers that have them (`:hourly 1h`); nil otherwise.
+    package var hourly: [ForecastSlot]?
+    /// The provider's own daily highs, lows, sunrise and sunset, where it has them; nil: the views derive days
+    /// from `forecast`.
+    package var days: [DayForecast]?
+    /// Set when the chosen provider failed and another one answered.
+    package var failover: Failover?
 
-    package init(place: Place, current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, source: DataSource) {
+    package init(
+        place: Place, current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, source: DataSource,
+        provider: ProviderID = .openWeather, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil
+    ) {
         self.place = place
         self.current = current
         self.forecast = forecast
         self.utcOffset = utcOffset
         self.source = source
+        self.provider = provider
+        self.hourly = hourly
+        self.days = days
+        self.failover = failover
     }
 }
 
 /// Where a report's data came from, so no view passes off old or sample data as live.
 package enum DataSource: Equatable, Sendable {
-    /// Fetched now, or served from the cache while fresh (under 10 minutes old).
+    /// Fetched now, or served from the cache while fresh (under 10 minutes old, or the server's own expiry).
     case live(fetchedAt: Date)
     /// An older cached copy, shown because the network failed.
     case stale(fetchedAt: Date, reason: WeatherError)
     /// Bundled sample data (offline mode): not real weather.
     case sample
+}
+
+/// The chosen provider failed, and why: the report came from another one.
+package struct Failover: Equatable, Sendable {
+    package var from: ProviderID
+    package var reason: WeatherError
+
+    package init(from: ProviderID, reason: WeatherError) {
+        self.from = from
+        self.reason = reason
+    }
+}
+
+/// One local day as the provider forecasts it, in canonical metric units.
+package struct DayForecast: Equatable, Sendable {
+    /// The day's local midnight.
+    package var date: Date
+    package var high: Double
+    package var low: Double
+    package var condition: Condition?
+    package var sunrise: Date?
+    package var sunset: Date?
+    /// Rain plus snow over the day, in mm.
+    package var precipitation: Double?
+    /// The day's highest chance of precipitation, 0…1.
+    package var precipitationProbability: Double?
+
+    package init(
+        date: Date, high: Double, low: Double, condition: Condition? = nil, sunrise: Date? = nil, sunset: Date? = nil,
+        precipitation: Double? = nil, precipitationProbability: Double? = nil
+    ) {
+        self.date = date
+        self.high = high
+        self.low = low
+        self.condition = condition
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.precipitation = precipitation
+        self.precipitationProbability = precipitationProbability
+    }
 }

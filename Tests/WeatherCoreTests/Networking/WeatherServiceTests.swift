@@ -334,7 +334,7 @@ final class WatchedTransport: HTTPTransport {
     /// How each request that has ended so far ended.
     var endings: [String] { log.withLock { $0 } }
 
-    func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+    func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
         do {
             let response = try await inner.get(url, timeout: timeout)
             log.withLock { $0.append(url.path + " answered") }

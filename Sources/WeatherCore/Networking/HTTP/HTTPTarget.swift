@@ -35,12 +35,23 @@ struct HTTPTarget: Sendable {
 
     /// The GET and its headers. Through a proxy, a plain request names the whole URL (an https one goes through a
     /// tunnel and looks as if sent directly).
-    func request(through proxy: ProxySettings.Proxy?) -> [UInt8] {
+    /// `headers` add to (or, for `User-Agent`, replace) the defaults; a header with a line break is left out.
+    func request(through proxy: ProxySettings.Proxy?, headers: [String: String] = [:]) -> [UInt8] {
         var head = "GET \(path) HTTP/1.1\r\n"
         if let proxy, !secure {
             head = "GET http://\(authority())\(path) HTTP/1.1\r\n"
             if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
         }
-        return Array((head + "Host: \(authority())\r\nUser-Agent: weather-or-not\r\nAccept: application/json\r\n\r\n").utf8)
+        head += "Host: \(authority())\r\n"
+        var fields = ["User-Agent": Project.userAgent, "Accept": "application/json"]
+        for (name, value) in headers {
+            fields.removeValue(forKey: fields.keys.first { $0.lowercased() == name.lowercased() } ?? "")
+            fields[name] = value
+        }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key })
+        where !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }) && !name.contains(":") {
+            head += "\(name): \(value)\r\n"
+        }
+        return Array((head + "\r\n").utf8)
     }
 }

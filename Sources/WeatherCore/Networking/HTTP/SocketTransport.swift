@@ -24,13 +24,13 @@ package final class SocketTransport: HTTPTransport {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+    package func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
         let target = try HTTPTarget(url)
         let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 Thread.detachNewThread {
-                    continuation.resume(with: Result { try self.exchange(target, limit: limit) })
+                    continuation.resume(with: Result { try self.exchange(target, headers: headers, limit: limit) })
                 }
             }
         } onCancel: {
@@ -41,7 +41,7 @@ package final class SocketTransport: HTTPTransport {
     /// Connections opened so far; a reused connection is not counted again.
     package var connectionsOpened: Int { pool.opened }
 
-    private func exchange(_ target: HTTPTarget, limit: IOLimit) throws -> HTTPResponse {
+    private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
         let proxy: ProxySettings.Proxy?
         switch proxies.route(secure: target.secure, host: target.host) {
         case .direct: proxy = nil
@@ -49,7 +49,7 @@ package final class SocketTransport: HTTPTransport {
         case .unusable(let variable):
             throw WeatherError.proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
         }
-        let request = target.request(through: proxy)
+        let request = target.request(through: proxy, headers: headers)
         let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
         var kept = pool.take(origin)
         while true {

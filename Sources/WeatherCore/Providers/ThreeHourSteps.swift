@@ -1,0 +1,33 @@
+import Foundation
+
+/// 3-hour forecast steps from 1-hour ones, so every provider's views look the same as OpenWeather's.
+package enum ThreeHourSteps {
+    /// One step for each UTC hour divisible by 3 (as OpenWeather's steps fall) whose three hours are all there:
+    /// the temperature, humidity and wind at its start, the most severe condition of the three hours, their
+    /// precipitation added up, the highest chance, and snow when most of the amount is snow.
+    package static func from(_ hours: [ForecastSlot]) -> [ForecastSlot] {
+        var steps: [ForecastSlot] = []
+        var index = 0
+        while index < hours.count {
+            let start = hours[index]
+            let seconds = Int(start.time.timeIntervalSince1970)
+            guard seconds % 10_800 == 0, index + 2 < hours.count,
+                hours[index + 2].time.timeIntervalSince(start.time) == 7_200
+            else {
+                index += 1
+                continue
+            }
+            let three = hours[index..<(index + 3)]
+            var step = start
+            step.condition = three.max { $0.condition.group.severity < $1.condition.group.severity }?.condition ?? start.condition
+            step.precipitationProbability = three.map(\.precipitationProbability).max() ?? 0
+            let amounts = three.compactMap(\.precipitation)
+            step.precipitation = amounts.isEmpty ? nil : amounts.reduce(0, +)
+            let snow = three.filter(\.isSnow).compactMap(\.precipitation).reduce(0, +)
+            step.isSnow = snow > 0 && snow * 2 >= (step.precipitation ?? 0)
+            steps.append(step)
+            index += 3
+        }
+        return steps
+    }
+}
