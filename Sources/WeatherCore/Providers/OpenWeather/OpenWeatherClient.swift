@@ -17,42 +17,8 @@ package struct OpenWeatherClient: Sendable {
     package func fetch(_ request: APIRequest) async throws -> Data {
         guard let key = configuration.apiKey else { throw WeatherError.missingAPIKey }
         let url = try request.url(configuration: configuration, apiKey: key)
-        let deadline = ContinuousClock.now + .seconds(configuration.timeout)
-        var attempt = 0
-        while true {
-            do {
-                let response = try await Self.get(url, from: transport, before: deadline, timeout: configuration.timeout)
-                return try Self.check(response, request: request)
-            } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
-                let pause = Duration.seconds(backoff[attempt])
-                // Retry only while another try (pause plus a short answer) still fits in the timeout.
-                guard deadline - ContinuousClock.now > pause + .milliseconds(250) else {
-                    throw error.reportingTimeout(configuration.timeout)
-                }
-                try await Task.sleep(for: pause)
-                attempt += 1
-            }
-        }
-    }
-
-    /// The transport's answer, or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
-    static func get(
-        _ url: URL, from transport: any HTTPTransport, before deadline: ContinuousClock.Instant, timeout: Double
-    ) async throws -> HTTPResponse {
-        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask {
-                let remaining = deadline - ContinuousClock.now
-                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-                return try await transport.get(url, timeout: max(0.05, seconds))
-            }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                throw WeatherError.timedOut(seconds: timeout)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
-        }
+        let http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+        return try await http.get(url) { response throws(WeatherError) in try Self.check(response, request: request) }
     }
 
     static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {
@@ -77,13 +43,5 @@ package struct OpenWeatherClient: Sendable {
         default:
             throw .unexpectedStatus(response.status)
         }
-    }
-}
-
-extension WeatherError {
-    /// A time-out seen on a retry still reports the whole timeout the person set.
-    func reportingTimeout(_ seconds: Double) -> WeatherError {
-        if case .timedOut = self { return .timedOut(seconds: seconds) }
-        return self
     }
 }

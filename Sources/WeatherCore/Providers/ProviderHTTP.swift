@@ -1,0 +1,67 @@
+import Foundation
+
+/// How every provider's client sends a GET: one deadline for the whole call, transient failures retried while a
+/// retry still fits in it. The provider maps the status to `WeatherError` in `check`.
+package struct ProviderHTTP: Sendable {
+    let transport: any HTTPTransport
+    /// Seconds allowed for a call, retries included.
+    let timeout: Double
+    /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
+    let backoff: [Double]
+
+    package init(transport: any HTTPTransport, timeout: Double, backoff: [Double] = [0.25, 0.75]) {
+        self.transport = transport
+        self.timeout = timeout
+        self.backoff = backoff
+    }
+
+    /// The checked answer: `check` turns a response into a value or a `WeatherError`; transient errors are retried.
+    package func get<Value>(
+        _ url: URL, headers: [String: String] = [:], check: (HTTPResponse) throws(WeatherError) -> Value
+    ) async throws -> Value {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        var attempt = 0
+        while true {
+            do {
+                return try check(try await Self.get(url, headers: headers, from: transport, before: deadline, timeout: timeout))
+            } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
+                let pause = Duration.seconds(backoff[attempt])
+                // Retry only while another try (pause plus a short answer) still fits in the timeout.
+                guard deadline - ContinuousClock.now > pause + .milliseconds(250) else {
+                    throw error.reportingTimeout(timeout)
+                }
+                try await Task.sleep(for: pause)
+                attempt += 1
+            }
+        }
+    }
+
+    /// The transport's answer, or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
+    static func get(
+        _ url: URL, headers: [String: String], from transport: any HTTPTransport, before deadline: ContinuousClock.Instant,
+        timeout: Double
+    ) async throws -> HTTPResponse {
+        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask {
+                let remaining = deadline - ContinuousClock.now
+                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+                return try await transport.get(url, headers: headers, timeout: max(0.05, seconds))
+            }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                throw WeatherError.timedOut(seconds: timeout)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+}
+
+extension WeatherError {
+    /// A time-out seen on a retry still reports the whole timeout the person set.
+    func reportingTimeout(_ seconds: Double) -> WeatherError {
+        if case .timedOut = self { return .timedOut(seconds: seconds) }
+        return self
+    }
+}
