@@ -65,3 +65,15 @@ extension WeatherError {
         return self
     }
 }
+
+extension HTTPResponse {
+    /// The error for a status no provider gives a meaning of its own: 429 (with `Retry-After` seconds), 5xx, and
+    /// anything else unexpected.
+    package var statusError: WeatherError {
+        switch status {
+        case 429: .rateLimited(retryAfter: headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
+        case 500..<600: .serverError(status: status)
+        default: .unexpectedStatus(status)
+        }
+    }
+}

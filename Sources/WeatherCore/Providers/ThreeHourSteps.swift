@@ -4,14 +4,16 @@ import Foundation
 package enum ThreeHourSteps {
     /// One step for each UTC hour divisible by 3 (as OpenWeather's steps fall) whose three hours are all there:
     /// the temperature, humidity and wind at its start, the most severe condition of the three hours, their
-    /// precipitation added up, the highest chance, and snow when most of the amount is snow.
+    /// precipitation added up, the highest chance, and snow when most of the amount is snow. Hours that start at
+    /// :30 or :15 past a UTC hour (local hours in a half-hour or 45-minute zone) count as the UTC hour they start in.
     package static func from(_ hours: [ForecastSlot]) -> [ForecastSlot] {
         var steps: [ForecastSlot] = []
         var index = 0
         while index < hours.count {
             let start = hours[index]
             let seconds = Int(start.time.timeIntervalSince1970)
-            guard seconds % 10_800 == 0, index + 2 < hours.count,
+            let hourStart = seconds - ((seconds % 3_600) + 3_600) % 3_600
+            guard hourStart % 10_800 == 0, index + 2 < hours.count,
                 hours[index + 2].time.timeIntervalSince(start.time) == 7_200
             else {
                 index += 1

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Sends one `OpenMeteoRequest` (never with a key) and maps the status to `WeatherError`, retrying transient
+/// failures within the timeout.
+package struct OpenMeteoClient: Sendable {
+    package let configuration: OpenMeteoConfiguration
+    private let http: ProviderHTTP
+
+    /// `backoff`: the pauses before the second and third tries, each made only if it still fits in the timeout.
+    package init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
+        self.configuration = configuration
+        http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+    }
+
+    /// The body of a successful (2xx) response.
+    package func fetch(_ request: OpenMeteoRequest) async throws -> Data {
+        try await http.get(try request.url(configuration: configuration)) { response throws(WeatherError) in
+            try Self.check(response)
+        }
+    }
+
+    static func check(_ response: HTTPResponse) throws(WeatherError) -> Data {
+        switch response.status {
+        case 200..<300:
+            return response.body
+        case 400:
+            // {"error": true, "reason": "Latitude must be in range of -90 to 90°. Given: 999.0."}
+            var reason = Substring(OpenMeteoDecoding.errorReason(response.body) ?? "bad request").prefix(160)
+            while reason.hasSuffix(".") { reason = reason.dropLast() }
+            throw .invalidInput("Open-Meteo could not use that request: \(reason).")
+        default:
+            // Unexpected too: 401 and 403 (Open-Meteo takes no key) and 404 (it says "not found" with an answer
+            // without results, so a 404 means a wrong base URL).
+            throw response.statusError
+        }
+    }
+}

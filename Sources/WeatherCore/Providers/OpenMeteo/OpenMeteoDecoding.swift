@@ -1,0 +1,178 @@
+import Foundation
+
+/// Turns Open-Meteo's JSON (asked for in metric units and `timeformat=unixtime`) into domain models. Only the
+/// current time and temperature and the hourly times and temperatures are required; anything else missing, null
+/// or unknown is left out rather than failing.
+package enum OpenMeteoDecoding {
+    /// Current conditions, 1-hour steps and days from `/v1/forecast`.
+    ///
+    /// `precipitation`, `snowfall` and `precipitation_probability` are for the hour *before* their time, so a step
+    /// takes them from the next hour's entry, and the current conditions' "last hour" from the current hour's.
+    package static func forecast(_ data: Data) throws(WeatherError) -> OpenMeteoForecast {
+        let json = try ResponseDecoding.parse(data)
+        let current = json["current"]
+        guard let observed = current?["time"]?.double, let temperature = current?["temperature_2m"]?.double else {
+            throw unexpectedShape
+        }
+        let utcOffset = json["utc_offset_seconds"]?.int ?? 0
+        let hours = try Hours(json["hourly"])
+        // The hour holding the observation: the last one starting at or before it.
+        let now = hours.times.lastIndex { ($0 ?? .infinity) <= observed } ?? 0
+        let days = days(json["daily"], utcOffset: utcOffset)
+        let today = days?.last { $0.date.timeIntervalSince1970 <= observed }
+        let lastHour = hours.amounts(at: now)
+        let conditions = CurrentConditions(
+            observedAt: Date(timeIntervalSince1970: observed),
+            condition: WMOCodes.condition(current?["weather_code"]?.int, isNight: current?["is_day"]?.int == 0),
+            temperature: temperature,
+            feelsLike: current?["apparent_temperature"]?.double ?? temperature,
+            humidity: ResponseDecoding.percent(current?["relative_humidity_2m"]?.double),
+            pressure: current?["pressure_msl"]?.double ?? 0,
+            windSpeed: max(0, current?["wind_speed_10m"]?.double ?? 0),
+            windDegrees: current?["wind_direction_10m"]?.double,
+            windGust: current?["wind_gusts_10m"]?.double,
+            visibility: hours.value("visibility", now),
+            cloudCover: current?["cloud_cover"]?.double.map { ResponseDecoding.percent($0) },
+            rain: lastHour.map { Precipitation(millimetres: hundredths(max(0, $0.total - $0.snow)), hours: 1) },
+            snow: lastHour.flatMap { $0.snow > 0 ? Precipitation(millimetres: hundredths($0.snow), hours: 1) : nil },
+            sunrise: today?.sunrise,
+            sunset: today?.sunset
+        )
+        let slots = (now..<hours.times.count).compactMap { hours.slot($0) }
+        return OpenMeteoForecast(current: conditions, hourly: slots, days: days, utcOffset: utcOffset)
+    }
+
+    /// A geocoding result: the place and its IANA time zone ("Europe/London"), when given.
+    package struct Match: Equatable, Sendable {
+        package var place: Place
+        package var timeZone: String?
+    }
+
+    /// Geocoding results from `/v1/search`, largest population first (those without one last, the API's order
+    /// kept among equals), duplicates (same name, admin1 and country) removed. No `results` key means none.
+    package static func places(_ data: Data) throws(WeatherError) -> [Match] {
+        let json = try ResponseDecoding.parse(data)
+        guard json.object != nil else { throw unexpectedShape }
+        let results = json["results"]?.array ?? []
+        let ranked = results.enumerated().compactMap { index, result -> (match: Match, population: Double, index: Int)? in
+            guard let lat = result["latitude"]?.double, let lon = result["longitude"]?.double,
+                (-90...90).contains(lat), (-180...180).contains(lon),
+                let name = nonEmpty(result["name"]?.string)
+            else { return nil }
+            let place = Place(
+                name: name, state: nonEmpty(result["admin1"]?.string), country: nonEmpty(result["country_code"]?.string),
+                latitude: lat, longitude: lon)
+            return (Match(place: place, timeZone: nonEmpty(result["timezone"]?.string)), result["population"]?.double ?? -1, index)
+        }
+        .sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
+        var matches: [Match] = []
+        for (match, _, _) in ranked {
+            let place = match.place
+            guard !matches.contains(where: { $0.place.name == place.name && $0.place.state == place.state && $0.place.country == place.country })
+            else { continue }
+            matches.append(match)
+        }
+        return matches
+    }
+
+    /// The `reason` of an error body (`{"error": true, "reason": …}`), if there is one.
+    static func errorReason(_ data: Data) -> String? {
+        (try? JSONValue.parse(data))?["reason"]?.string
+    }
+
+    /// Days from `daily`, each dated at its local midnight; a day without both a high and a low is left out.
+    static func days(_ daily: JSONValue?, utcOffset: Int) -> [DayForecast]? {
+        guard let times = daily?["time"]?.array else { return nil }
+        let column = { (name: String, index: Int) -> Double? in
+            guard let values = daily?[name]?.array, index < values.count else { return nil }
+            return values[index].double
+        }
+        let days = times.indices.compactMap { index -> DayForecast? in
+            guard let time = times[index].double, let high = column("temperature_2m_max", index),
+                let low = column("temperature_2m_min", index)
+            else { return nil }
+            return DayForecast(
+                date: localMidnight(near: time, utcOffset: utcOffset), high: high, low: low,
+                condition: column("weather_code", index).map { WMOCodes.condition(Int($0), isNight: false) },
+                sunrise: column("sunrise", index).flatMap(date), sunset: column("sunset", index).flatMap(date),
+                precipitation: column("precipitation_sum", index),
+                precipitationProbability: column("precipitation_probability_max", index).map(probability))
+        }
+        return days.isEmpty ? nil : days
+    }
+
+    /// The local midnight nearest `time`: a day's time may be off by the hour a daylight-saving change moves it,
+    /// or by the half hour Open-Meteo shifts a half-hour zone's hours.
+    static func localMidnight(near time: Double, utcOffset: Int) -> Date {
+        let local = Int(time.rounded()) + utcOffset + 43_200
+        let midnight = local - ((local % 86_400) + 86_400) % 86_400
+        return Date(timeIntervalSince1970: Double(midnight - utcOffset))
+    }
+
+    /// The `hourly` columns, read by index.
+    private struct Hours {
+        let columns: [String: JSONValue]
+        let times: [Double?]
+
+        init(_ hourly: JSONValue?) throws(WeatherError) {
+            guard let columns = hourly?.object, let times = columns["time"]?.array, columns["temperature_2m"]?.array != nil
+            else { throw OpenMeteoDecoding.unexpectedShape }
+            self.columns = columns
+            self.times = times.map(\.double)
+        }
+
+        func value(_ name: String, _ index: Int) -> Double? {
+            guard index >= 0, let values = columns[name]?.array, index < values.count else { return nil }
+            return values[index].double
+        }
+
+        /// Precipitation and its snow (as water, mm) over the hour before `index`'s time; nil when not given.
+        func amounts(at index: Int) -> (total: Double, snow: Double)? {
+            let snow = value("snowfall", index).map(OpenMeteoDecoding.snowWater) ?? 0
+            guard let total = value("precipitation", index) ?? (snow > 0 ? snow : nil) else { return nil }
+            return (max(total, 0), min(max(snow, 0), max(total, 0)))
+        }
+
+        /// The step starting at `index`'s time; nil without a time or a temperature.
+        func slot(_ index: Int) -> ForecastSlot? {
+            guard let time = times[index], let temperature = value("temperature_2m", index) else { return nil }
+            let next = amounts(at: index + 1)
+            return ForecastSlot(
+                time: Date(timeIntervalSince1970: time),
+                condition: WMOCodes.condition(value("weather_code", index).map { Int($0) }, isNight: value("is_day", index) == 0),
+                temperature: temperature,
+                humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
+                windSpeed: max(0, value("wind_speed_10m", index) ?? 0),
+                windDegrees: value("wind_direction_10m", index),
+                precipitationProbability: value("precipitation_probability", index + 1).map(probability) ?? 0,
+                precipitation: next.map(\.total),
+                isSnow: next.map { $0.snow > 0 && $0.snow * 2 >= $0.total } ?? false
+            )
+        }
+    }
+
+    /// Snowfall (cm of snow) as millimetres of water: Open-Meteo's own ratio, 7 cm of snow to 10 mm.
+    static func snowWater(_ centimetres: Double) -> Double {
+        centimetres * 10 / 7
+    }
+
+    /// A percentage as 0…1.
+    private static func probability(_ percent: Double) -> Double {
+        min(1, max(0, percent / 100))
+    }
+
+    private static func date(_ seconds: Double) -> Date? {
+        seconds > 0 ? Date(timeIntervalSince1970: seconds) : nil
+    }
+
+    /// To 0.01 mm: what is left after taking the snow out of a total rounded to 0.1 mm.
+    private static func hundredths(_ millimetres: Double) -> Double {
+        (millimetres * 100).rounded() / 100
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        text.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
+    }
+
+    static let unexpectedShape = WeatherError.badResponse("it was JSON of an unexpected shape")
+}

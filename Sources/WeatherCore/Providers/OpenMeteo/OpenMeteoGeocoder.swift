@@ -1,0 +1,97 @@
+import Foundation
+
+/// Finds places with Open-Meteo's geocoding, which needs no key: MET Norway, which has none, uses it too.
+///
+/// "City, CC" asks for the country by `countryCode`; "City, ST, US" and "City, PR, CA" keep the results in the
+/// state or province (`PlaceSearch`); any other qualifier ("London, Ontario") puts the results whose admin1 it
+/// names first. Names equal to the one typed (accents and case aside) come before fuzzy matches ("London" before
+/// "Londonderry"); within each, the order is by population, largest first (`OpenMeteoDecoding.places`).
+package struct OpenMeteoGeocoder: Sendable {
+    private let client: OpenMeteoClient
+    private let fetcher: ResponseFetcher
+
+    package init(client: OpenMeteoClient, cache: ResponseCache, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(client: client, fetcher: ResponseFetcher(cache: cache, now: now))
+    }
+
+    init(client: OpenMeteoClient, fetcher: ResponseFetcher) {
+        self.client = client
+        self.fetcher = fetcher
+    }
+
+    /// Every distinct place matching the query, best first; throws `WeatherError.placeNotFound` (quoting what was
+    /// typed) when there is none. Coordinates are named by themselves: Open-Meteo has no reverse geocoding.
+    package func places(matching query: LocationQuery) async throws -> [Place] {
+        switch query {
+        case .coordinates(let lat, let lon):
+            return [Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)]
+        case .name(let text):
+            let search = PlaceSearch(text)
+            let terms = Terms(search)
+            let places = terms.rank(search.filter(try await matches(terms).map(\.place)))
+            guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
+            return places
+        }
+    }
+
+    /// The offset from UTC at `date` of the time zone geocoding gives for a place it found (searched again by its
+    /// name and country, usually from the cache); nil when it is not found there or has no known time zone.
+    package func utcOffset(for place: Place, at date: Date = Date()) async -> Int? {
+        let terms = Terms(name: place.name, countryCode: place.country?.uppercased(), qualifiers: [])
+        guard let matches = try? await matches(terms),
+            let identifier = matches.first(where: { $0.place.isSameLocation(as: place) })?.timeZone,
+            let zone = TimeZone(identifier: identifier)
+        else { return nil }
+        return zone.secondsFromGMT(for: date)
+    }
+
+    /// The search's results in the country it names, from the cache or the network.
+    private func matches(_ terms: Terms) async throws -> [OpenMeteoDecoding.Match] {
+        let request = OpenMeteoRequest.search(name: terms.name, countryCode: terms.countryCode)
+        let client = client
+        let matches = try await fetcher.fetch(
+            request.cacheKey(language: client.configuration.language),
+            network: { _ in .body(try await client.fetch(request)) }, decode: OpenMeteoDecoding.places
+        ).value
+        // The server filters by country itself; a mirror that does not is filtered here.
+        guard let code = terms.countryCode else { return matches }
+        return matches.filter { $0.place.country?.uppercased() == code }
+    }
+
+    /// What a tidied search asks for: the name alone, the country code, and the other qualifiers.
+    struct Terms: Equatable {
+        var name: String
+        var countryCode: String?
+        /// Parts between the name and the country that no state filter covers, as match keys.
+        var qualifiers: [String]
+
+        init(name: String, countryCode: String?, qualifiers: [String]) {
+            self.name = name
+            self.countryCode = countryCode
+            self.qualifiers = qualifiers
+        }
+
+        init(_ search: PlaceSearch) {
+            var parts = search.query.split(separator: ",").map(String.init)
+            name = parts.isEmpty ? "" : parts.removeFirst()
+            if let last = parts.last, last.count == 2, last.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                countryCode = last.uppercased()
+                parts.removeLast()
+            }
+            qualifiers = search.state == nil ? parts.map(\.matchKey) : []
+        }
+
+        /// Places whose admin1 a qualifier names first, then names equal to the one searched; otherwise in the
+        /// order given.
+        func rank(_ places: [Place]) -> [Place] {
+            let key = name.matchKey
+            let score = { (place: Place) -> Int in
+                let qualified = !qualifiers.isEmpty && qualifiers.allSatisfy { $0 == place.state?.matchKey }
+                return (qualified ? 2 : 0) + (place.name.matchKey == key ? 1 : 0)
+            }
+            return places.enumerated()
+                .sorted { score($0.element) != score($1.element) ? score($0.element) > score($1.element) : $0.offset < $1.offset }
+                .map(\.element)
+        }
+    }
+}
