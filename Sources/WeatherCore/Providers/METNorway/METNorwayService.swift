@@ -1,0 +1,81 @@
+import Foundation
+
+/// The MET Norway implementation: Locationforecast 2.0 compact, no key, cached until the server's `Expires` and
+/// then asked again with `If-Modified-Since`.
+///
+/// MET has no geocoding: `findPlaces` is another provider's search (Open-Meteo's, or OpenWeather's when a key is
+/// set). MET gives no time zone either: `utcOffset` looks up the place's offset where it is known (from the
+/// geocoder's time zone, say); when it gives nil, the offset is estimated from the longitude to the nearest hour
+/// (`estimatedUTCOffset(longitude:)`), which can be wrong by an hour or more where a country's zone is far from
+/// its sun, and misses the half and quarter hours (India's +05:30, Nepal's +05:45).
+package actor METNorwayService: WeatherProviding {
+    /// Another provider's place search.
+    package typealias PlaceFinder = @Sendable (LocationQuery) async throws -> [Place]
+    /// The place's offset from UTC in seconds, now; nil when it is not known.
+    package typealias UTCOffsetFinder = @Sendable (Place) async -> Int?
+
+    private let client: METNorwayClient
+    private let fetcher: ResponseFetcher
+    private let findPlaces: PlaceFinder
+    private let findUTCOffset: UTCOffsetFinder
+    private let now: @Sendable () -> Date
+
+    /// True once MET has answered 203: the product still answers, but is deprecated and will be withdrawn, so
+    /// this program needs an update. The wiring may say so once.
+    package private(set) var productIsDeprecated = false
+
+    package init(
+        client: METNorwayClient, cache: ResponseCache, findPlaces: @escaping PlaceFinder,
+        utcOffset: @escaping UTCOffsetFinder = { _ in nil }, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.client = client
+        self.fetcher = ResponseFetcher(cache: cache, now: now)
+        self.findPlaces = findPlaces
+        self.findUTCOffset = utcOffset
+        self.now = now
+    }
+
+    package func places(matching query: LocationQuery) async throws -> [Place] {
+        try await findPlaces(query)
+    }
+
+    /// The report, at the offset `utcOffset` finds for the place (estimated from its longitude when none).
+    package func report(for place: Place) async throws -> WeatherReport {
+        try await report(for: place, utcOffset: await findUTCOffset(place))
+    }
+
+    /// The report with days, sunrise and sunset at `utcOffset` seconds from UTC; nil estimates it from the longitude.
+    package func report(for place: Place, utcOffset: Int?) async throws -> WeatherReport {
+        guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
+            throw WeatherError.invalidInput(
+                "\(place.displayName) is not on the map: latitude must be -90…90, longitude -180…180.")
+        }
+        let request = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude)
+        let client = client
+        let fetched = try await fetcher.fetch(
+            request.cacheKey,
+            network: { [weak self] cached in
+                let answer = try await client.fetch(request, cached: cached)
+                if answer.isDeprecated { await self?.noteDeprecation() }
+                return answer.network
+            },
+            decode: Locationforecast.decode)
+        let offset = utcOffset ?? Self.estimatedUTCOffset(longitude: place.longitude)
+        let built = METNorwayReport(
+            fetched.value, latitude: place.latitude, longitude: place.longitude, utcOffset: offset, now: now())
+        let source: DataSource =
+            fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
+        return WeatherReport(
+            place: place, current: built.current, forecast: built.steps, utcOffset: offset, source: source,
+            provider: .metNorway, hourly: built.hourly, days: built.days)
+    }
+
+    /// The offset of the sun's time at `longitude`, to the nearest hour: 15° a hour.
+    package static func estimatedUTCOffset(longitude: Double) -> Int {
+        Int((longitude / 15).rounded()) * 3600
+    }
+
+    private func noteDeprecation() {
+        productIsDeprecated = true
+    }
+}
