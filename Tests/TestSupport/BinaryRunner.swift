@@ -28,7 +28,10 @@ public struct BinaryRunner: Sendable {
             "XDG_CONFIG_HOME": home.path("config").path, "XDG_CACHE_HOME": home.path("cache").path,
             "XDG_STATE_HOME": home.path("state").path,
         ]
-        if let server { environment["OPENWEATHER_BASE_URL"] = server.baseURL }
+        // Every provider points at the loopback server (or, without one, at a closed loopback port): a request that
+        // fails over to another provider can never reach a real network.
+        let base = server?.baseURL ?? "http://127.0.0.1:9"
+        for variable in ["OPENWEATHER_BASE_URL", "OPENMETEO_BASE_URL", "METNO_BASE_URL"] { environment[variable] = base }
         if let key { environment["OPENWEATHER_API_KEY"] = key }
         self.environment = environment.merging(extra) { $1 }
     }

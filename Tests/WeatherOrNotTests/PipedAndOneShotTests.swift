@@ -108,7 +108,7 @@ struct PipedAndOneShotTests {
         var noKey = BinaryRunner(server: server, key: nil)
         defer { noKey.remove() }
         noKey.environment["OPENWEATHER_API_KEY"] = nil
-        let missing = try await noKey.run(["London"])
+        let missing = try await noKey.run(["--provider", "openweather", "--no-failover", "London"])
         #expect(missing.status == 77)
         #expect(missing.stderr.contains("OPENWEATHER_API_KEY"))
         #expect(missing.stderr.contains("--offline"))

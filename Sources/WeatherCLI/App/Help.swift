@@ -20,21 +20,27 @@ package enum Help {
           --offline           use the bundled sample data: no key, no network, not real weather
           --ascii             ASCII only: no Unicode glyphs or graphs
           --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never
+          --provider NAME     openweather, open-meteo or met-norway, for this run (default:
+                              $WEATHER_PROVIDER, else :provider's choice, else OpenWeather with
+                              a key and Open-Meteo without)
+          --no-failover       only the chosen provider answers, even when it fails
           --api-key KEY       OpenWeather API key (default: $OPENWEATHER_API_KEY, which is safer:
                               arguments show in the process list)
-          --timeout SECONDS   how long to wait for OpenWeather, retries included (0.1 to 300,
+          --timeout SECONDS   how long to wait for a provider, retries included (0.1 to 300,
                               default 10)
           --version           the version
           -h, --help          this text
 
         One-shot runs read your preferences and change none of them.
-        Set OPENWEATHER_API_KEY (or --api-key); --offline needs no key.
+        Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY (or
+        --api-key). When the chosen provider fails, the next keyless one answers and says so.
         \(attribution)
 
         """
 
     package static let version = Project.version
-    package static let attribution = "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0."
+    /// Every provider's attribution, one per line, as their terms ask.
+    package static let attribution = ProviderID.allCases.map(\.attribution).joined(separator: "\n")
 
     /// `:help`'s first line.
     package static let intro = "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522"
@@ -42,6 +48,7 @@ package enum Help {
     /// `:help`'s commands, one per line.
     package static let commands: [(String, String)] = [
         (":hourly [N]", "the next N 3-hour steps (default 8, at most 40)"),
+        (":hourly 1h [N]", "hour by hour, N hours (default 24, at most 48)"),
         (":5day", "five days, starting today"),
         (":rain", "when it next rains or snows, for how long and how much"),
         (":compare A; B", "two places side by side"),
@@ -50,10 +57,12 @@ package enum Help {
         (":recent", "cities you looked up"),
         (":pick N", "switch to place N of the last search"),
         (":offline on|off", "bundled sample data instead of live weather"),
+        (":provider [NAME]", "weather source: openweather, open-meteo, met-norway"),
         (":help", "this text"),
         (":quit, :q", "leave (or Ctrl-D)"),
     ]
 
     /// `:help`'s closing lines.
-    package static let footer = ["Tab completes cities you looked up before, and commands. Ctrl-C cancels a request.", attribution]
+    package static let footer = ["Tab completes cities you looked up before, and commands. Ctrl-C cancels a request."]
+        + ProviderID.allCases.map(\.attribution)
 }

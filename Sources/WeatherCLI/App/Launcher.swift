@@ -19,32 +19,28 @@ package struct Launcher {
         let paths = AppPaths(environment: environment)
         let (store, loaded) = PreferencesStore.open(at: paths.preferences)
         let configuration = WeatherConfiguration.fromEnvironment(environment, apiKey: options.apiKey, timeout: options.timeout)
-        let liveCache = ResponseCache(directory: paths.cacheDirectory)
-        let sampleCache = ResponseCache(directory: nil)
-        let proxies = ProxySettings(environment: environment)
-        let makeService: (Bool) -> any WeatherProviding = { offline in
-            if offline {
-                let transport = SampleDataTransport()
-                var sampleConfiguration = configuration
-                sampleConfiguration.apiKey = SampleDataTransport.placeholderKey
-                return OpenWeatherService(
-                    client: OpenWeatherClient(configuration: sampleConfiguration, transport: transport),
-                    cache: sampleCache, samplePlaces: transport.placeNames)
-            }
-            return OpenWeatherService(
-                client: OpenWeatherClient(configuration: configuration, transport: SocketTransport(proxies: proxies)),
-                cache: liveCache)
-        }
+        let factory = ProviderFactory(
+            openWeather: configuration, environment: environment,
+            transport: SocketTransport(proxies: ProxySettings(environment: environment)),
+            cache: ResponseCache(directory: paths.cacheDirectory))
+        let fromEnvironment = Result { () throws(WeatherError) in try ProviderFactory.environmentProvider(environment) }
+        let chosen = options.provider ?? (try? fromEnvironment.get())
         let oneShot = options.isOneShot
         let mode: SessionView.Mode = oneShot ? .oneShot(json: options.json) : console.isInteractive ? .prompt : .piped
         // A one-shot reads the preferences and writes none: it has no store.
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
-            clock: options.clock, makeService: makeService)
+            clock: options.clock, provider: chosen, defaultProvider: factory.defaultProvider,
+            failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         if let warning = loaded.warning { view.complain(warning, .warning) }
+        if case .failure(let error) = fromEnvironment, options.provider == nil {
+            view.complain(error.message)
+            return ExitStatus.usage
+        }
 
-        if !options.offline, configuration.apiKey == nil {
+        // Without a key OpenWeather cannot answer; said at once only when no other provider may stand in.
+        if !options.offline, app.provider == .openWeather, !app.serviceChoice.failover, configuration.apiKey == nil {
             view.show(.failed(.missingAPIKey))
             if mode != .prompt { return view.exitStatus }
         }

@@ -17,6 +17,10 @@ package struct Options {
     package var color = ColorChoice.auto
     package var apiKey: String?
     package var timeout = 10.0
+    /// `--provider`: for this run only.
+    package var provider: ProviderID?
+    /// `--no-failover`: only the chosen provider answers, this run.
+    package var noFailover = false
 
     package enum Parsed {
         case run(Options)
@@ -69,6 +73,8 @@ package struct Options {
             case "--clock": options.clock = try choice(name, value(), of: ClockStyle.self)
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
+            case "--provider": options.provider = try choice(name, value(), of: ProviderID.self)
+            case "--no-failover": options.noFailover = try flag()
             case "--timeout":
                 guard let seconds = Double(try value()), seconds >= 0.1, seconds <= 300 else {
                     throw UsageError(message: "--timeout must be a number of seconds from 0.1 to 300.")

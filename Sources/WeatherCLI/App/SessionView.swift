@@ -72,12 +72,16 @@ package final class SessionView {
         case .offlineChanged(let on, let places):
             draw(renderer.message(on
                 ? "Offline mode on: sample data (not real weather) for \(places.joined(separator: ", "))."
-                : "Offline mode off: live weather from OpenWeather."))
+                : "Offline mode off: live weather from \(app.provider.displayName)."))
+        case .provider(let provider, let isDefault):
+            let others = ProviderID.allCases.filter { $0 != provider }.map(\.rawValue).joined(separator: ", ")
+            let how = provider.needsKey ? "" : isDefault ? " (no key needed)" : " (no key needed; your choice)"
+            draw(renderer.message("Weather from \(provider.displayName)\(how). Others: \(others) (:provider NAME)."))
         case .offlineUnchanged(let on):
             draw(renderer.message("Offline mode is already \(on ? "on" : "off")."))
         case .failed(let error):
             failures.append(error)
-            complain(renderer.message(error.message(in: context), .failure))
+            complain(renderer.message(error.message(in: context, provider: app.provider), .failure))
         case .saveFailed(let path):
             complain(renderer.message("Could not save preferences to \(path); settings last for this session only.", .warning))
         case .loading(let on):

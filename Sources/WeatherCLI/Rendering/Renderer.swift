@@ -29,6 +29,11 @@ package struct Renderer: Sendable {
         return (place + (separator.isEmpty ? text(":") : Line())).wrapped(to: width) + rest.wrapped(to: width)
     }
 
+    /// " · Open-Meteo" after a heading, when a view names its provider.
+    private func via(_ provider: String?) -> String {
+        provider.map { " · " + $0 } ?? ""
+    }
+
     /// "! Sample data…" above a view, wrapped.
     private func notice(_ notice: String?) -> [Line] {
         notice.map { style.paragraph("! " + $0, width: width, .warning) } ?? []
@@ -39,7 +44,7 @@ package struct Renderer: Sendable {
     /// The drawing beside the figures from 60 columns; below that, the figures alone.
     package func current(_ d: CurrentWeatherDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(d.observedAt, .dim), separator: "  ")
+        lines += heading(text(d.place, .bold), text(d.observedAt + via(d.provider), .dim), separator: "  ")
         let art = Art.lines(d.conditionGroup, night: d.isNight)
         let withArt = width >= 60 && !art.isEmpty
         let indent = withArt ? Art.width + 2 : 2
@@ -96,7 +101,7 @@ package struct Renderer: Sendable {
 
     package func hourly(_ d: HourlyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": the next \(d.hours) hours", .dim))
+        lines += heading(text(d.place, .bold), text(": the next \(d.hours) hours" + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let weather = d.rows.filter { $0.kind == .weather }
         let scale = Graph.scale(weather.map(\.temperatureCelsius))
@@ -151,7 +156,7 @@ package struct Renderer: Sendable {
 
     package func daily(_ d: DailyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": \(d.rows.count) days", .dim))
+        lines += heading(text(d.place, .bold), text(": \(d.rows.count) days" + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let coldest = d.rows.map(\.lowCelsius).min() ?? 0
         let warmest = d.rows.map(\.highCelsius).max() ?? 0
@@ -177,7 +182,7 @@ package struct Renderer: Sendable {
     // MARK: Rain
 
     package func rain(_ d: RainDisplay) -> [Line] {
-        notice(d.notice) + (text(d.place, .bold) + text(": " + d.outlook)).wrapped(to: width)
+        notice(d.notice) + (text(d.place, .bold) + text(via(d.provider), .dim) + text(": " + d.outlook)).wrapped(to: width)
     }
 
     // MARK: Compare

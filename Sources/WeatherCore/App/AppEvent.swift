@@ -17,6 +17,8 @@ package enum AppEvent: Equatable, Sendable {
     /// `:units` or `:clock` with no value: the settings in force.
     case settings(units: UnitSystem, clock: ClockStyle)
     case help
+    /// `:provider`: the provider asked first, and whether it is the default one; also said after a change.
+    case provider(ProviderID, isDefault: Bool)
     /// Offline mode switched on (with the sample places) or off.
     case offlineChanged(on: Bool, samplePlaces: [String])
     /// `:offline on` when it is already on (or off when off).

@@ -19,9 +19,15 @@ package final class WeatherApp {
     package private(set) var preferences: Preferences
     /// Where preferences are saved; nil for a run that must change nothing (a one-shot).
     private let store: PreferencesStore?
-    private let makeService: (Bool) -> any WeatherProviding
+    private let makeService: (ServiceChoice) -> any WeatherProviding
     private let now: @Sendable () -> Date
     package private(set) var offline: Bool
+    /// The provider a person gets without choosing: OpenWeather with a key, else Open-Meteo.
+    package let defaultProvider: ProviderID
+    /// The provider for this run only (`--provider`, `WEATHER_PROVIDER`); a `:provider` replaces it.
+    private var providerOverride: ProviderID?
+    /// False for `--no-failover` (this run) or when the preferences turn it off.
+    private let failoverOverride: Bool?
     /// Units and clock for this run only (from the command line); a `:units` or `:clock` replaces them.
     private var unitsOverride: UnitSystem?
     private var clockOverride: ClockStyle?
@@ -41,18 +47,26 @@ package final class WeatherApp {
     /// `store` nil: nothing is ever written (one-shot runs read preferences and write none).
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
-        clock: ClockStyle? = nil, now: @escaping @Sendable () -> Date = Date.init,
-        makeService: @escaping (Bool) -> any WeatherProviding
+        clock: ClockStyle? = nil, provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
+        failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
+        makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
         self.preferences = preferences
         self.store = store
         self.offline = offline
         self.makeService = makeService
         self.now = now
+        self.defaultProvider = defaultProvider
+        providerOverride = provider
+        failoverOverride = failover
         unitsOverride = units
         clockOverride = clock
-        let service = makeService(offline)
-        let options = DisplayOptions(units: units ?? preferences.units, clock: clock ?? preferences.clock)
+        let choice = ServiceChoice(
+            offline: offline, provider: provider ?? preferences.provider ?? defaultProvider,
+            failover: failover ?? preferences.failover)
+        let service = makeService(choice)
+        let options = DisplayOptions(
+            units: units ?? preferences.units, clock: clock ?? preferences.clock, defaultProvider: defaultProvider)
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
         hourly = HourlyViewModel(service: service, options: options, now: now)
         daily = DailyViewModel(service: service, options: options, now: now)
@@ -63,6 +77,14 @@ package final class WeatherApp {
 
     /// Units and clock in force.
     package var options: DisplayOptions { current.options }
+
+    /// The provider asked first.
+    package var provider: ProviderID { providerOverride ?? preferences.provider ?? defaultProvider }
+
+    /// What the service is built for now.
+    package var serviceChoice: ServiceChoice {
+        ServiceChoice(offline: offline, provider: provider, failover: failoverOverride ?? preferences.failover)
+    }
 
     // MARK: Commands
 
@@ -84,6 +106,7 @@ package final class WeatherApp {
         case .empty, .quit: break
         case .search(let text): await search(text)
         case .hourly(let count): await showHourly(count)
+        case .hourByHour(let count): await showHourly(count, hourByHour: true)
         case .daily: await showDaily()
         case .rain: await showRain()
         case .compare(let first, let second):
@@ -104,6 +127,8 @@ package final class WeatherApp {
         case .recent: emit(.recent(preferences.recentCities))
         case .pick(let number): await pick(number)
         case .offline(let on): setOffline(on)
+        case .provider(nil): emit(.provider(provider, isDefault: provider == defaultProvider))
+        case .provider(let chosen?): await setProvider(chosen)
         case .help: emit(.help)
         }
     }
@@ -137,6 +162,15 @@ package final class WeatherApp {
         }
     }
 
+    /// Says once where the weather comes from (at the prompt's start): the first time, and when it changes (a key
+    /// set later makes OpenWeather the default). Offline, nothing is said.
+    package func announceProvider() {
+        guard !offline, preferences.announcedProvider != provider else { return }
+        emit(.provider(provider, isDefault: provider == defaultProvider))
+        preferences.announcedProvider = provider
+        save()
+    }
+
     /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh.
     package func resume() async {
         guard let place else { return }
@@ -144,10 +178,11 @@ package final class WeatherApp {
         await current.show(place)
     }
 
-    package func showHourly(_ count: Int?) async {
+    package func showHourly(_ count: Int?, hourByHour: Bool = false) async {
         guard let place else { return emit(.failed(Self.noPlaceYet)) }
         activeView = .hourly
-        await hourly.show(place, count: count ?? HourlyViewModel.defaultCount)
+        let count = count ?? (hourByHour ? HourlyViewModel.defaultHours : HourlyViewModel.defaultCount)
+        await hourly.show(place, count: count, hourByHour: hourByHour)
     }
 
     package func showDaily() async {
@@ -160,7 +195,7 @@ package final class WeatherApp {
     package func showRain() async {
         guard let place else { return emit(.failed(Self.noPlaceYet)) }
         activeView = .rain
-        await hourly.show(place, count: hourly.count)
+        await hourly.show(place, count: hourly.count, hourByHour: hourly.hourByHour)
     }
 
     private func pick(_ number: Int) async {
@@ -256,7 +291,8 @@ package final class WeatherApp {
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
     private func applyOptions() {
-        let options = DisplayOptions(units: unitsOverride ?? preferences.units, clock: clockOverride ?? preferences.clock)
+        let options = DisplayOptions(
+            units: unitsOverride ?? preferences.units, clock: clockOverride ?? preferences.clock, defaultProvider: defaultProvider)
         current.options = options
         hourly.options = options
         daily.options = options
@@ -266,7 +302,30 @@ package final class WeatherApp {
     private func setOffline(_ on: Bool) {
         guard on != offline else { return emit(.offlineUnchanged(on: on)) }
         offline = on
-        let service = makeService(on)
+        rebuild()
+        emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
+    }
+
+    /// `:provider NAME`: saved, and the place shown again from the new provider.
+    private func setProvider(_ chosen: ProviderID) async {
+        providerOverride = nil
+        preferences.provider = chosen
+        preferences.announcedProvider = chosen
+        save()
+        rebuild()
+        emit(.provider(chosen, isDefault: chosen == defaultProvider))
+        guard !offline, place != nil else { return }
+        switch activeView {
+        case .hourly: await showHourly(hourly.count, hourByHour: hourly.hourByHour)
+        case .daily: await showDaily()
+        case .rain: await showRain()
+        default: await resume()
+        }
+    }
+
+    /// New view models over a service built for the present choice (offline, provider, failover).
+    private func rebuild() {
+        let service = makeService(serviceChoice)
         let options = current.options
         cancelRequests()
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -275,7 +334,6 @@ package final class WeatherApp {
         comparison = CompareViewModel(service: service, options: options, now: now)
         lastSearchFailed = false
         bind()
-        emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
     }
 
     private func save() {
@@ -287,5 +345,21 @@ package final class WeatherApp {
             saveFailed = true
             emit(.saveFailed(path: store.url.path))
         }
+    }
+}
+
+/// What the app's weather service is built for.
+package struct ServiceChoice: Equatable, Sendable {
+    /// Bundled sample data instead of the network (never fails over).
+    package var offline: Bool
+    /// The provider asked first.
+    package var provider: ProviderID
+    /// Whether another provider may answer when it fails.
+    package var failover: Bool
+
+    package init(offline: Bool, provider: ProviderID = .openWeather, failover: Bool = true) {
+        self.offline = offline
+        self.provider = provider
+        self.failover = failover
     }
 }

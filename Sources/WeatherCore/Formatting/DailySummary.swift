@@ -27,9 +27,15 @@ package struct DailySummary: Equatable, Sendable {
     /// A wet day (``WetWeather``) instead shows its most frequent wet condition, preferring slots of the day's kind
     /// (snow or rain), or, when none of its slots has a wet condition, one built from its amount
     /// (``wetCondition(millimetres:isSnow:)``).
+    ///
+    /// Where the provider forecasts days itself (`providerDays`), a day's high and low are the provider's (today's
+    /// still include the current reading), and a day no slot reaches is taken from the provider whole.
     package static func days(
-        current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, count: Int = 5
+        current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, count: Int = 5,
+        providerDays: [DayForecast]? = nil
     ) -> [DailySummary] {
+        var provided: [Int: DayForecast] = [:]
+        for day in providerDays ?? [] { provided[LocalTime(day.date, utcOffset: utcOffset).dayNumber] = day }
         let today = LocalTime(current.observedAt, utcOffset: utcOffset)
         var byDay: [Int: [ForecastSlot]] = [:]
         for slot in forecast {
@@ -39,9 +45,18 @@ package struct DailySummary: Equatable, Sendable {
         var result: [DailySummary] = []
         for day in today.dayNumber..<(today.dayNumber + count) {
             let slots = byDay[day] ?? []
-            var temperatures = slots.map(\.temperature)
+            let weekday = ((day % 7) + 11) % 7
+            if slots.isEmpty, day != today.dayNumber, let given = provided[day] {
+                result.append(Self(provided: given, dayNumber: day, weekday: weekday))
+                continue
+            }
+            var temperatures = slots.map(\.temperature) + [provided[day]?.high, provided[day]?.low].compactMap { $0 }
             if day == today.dayNumber { temperatures.append(current.temperature) }
-            guard let high = temperatures.max(), let low = temperatures.min() else { continue }
+            guard var high = temperatures.max(), var low = temperatures.min() else { continue }
+            if let given = provided[day] {
+                high = day == today.dayNumber ? max(given.high, current.temperature) : given.high
+                low = day == today.dayNumber ? min(given.low, current.temperature) : given.low
+            }
             let probability = slots.map(\.precipitationProbability).max() ?? 0
             let amount = slots.compactMap(\.precipitation).reduce(0, +)
             let isSnow = WetWeather.isMostlySnow(slots)
@@ -51,7 +66,7 @@ package struct DailySummary: Equatable, Sendable {
             }
             result.append(
                 DailySummary(
-                    dayNumber: day, weekday: ((day % 7) + 11) % 7, high: high, low: low,
+                    dayNumber: day, weekday: weekday, high: high, low: low,
                     condition: Condition(code: condition.code, main: condition.main, description: condition.description, isNight: false),
                     precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
         }
@@ -88,5 +103,20 @@ package struct DailySummary: Equatable, Sendable {
             ? (millimetres < 3 ? (600, "light snow") : millimetres < 10 ? (601, "snow") : (602, "heavy snow"))
             : (millimetres < 5 ? (500, "light rain") : millimetres < 20 ? (501, "moderate rain") : (502, "heavy intensity rain"))
         return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false)
+    }
+}
+
+extension DailySummary {
+    /// A day only the provider's daily forecast reaches.
+    init(provided day: DayForecast, dayNumber: Int, weekday: Int) {
+        let amount = day.precipitation ?? 0
+        let probability = day.precipitationProbability ?? 0
+        let condition = day.condition
+            ?? (amount > 0 ? Self.wetCondition(millimetres: amount, isSnow: false)
+                : Condition(code: 0, main: "", description: "condition not given", isNight: false))
+        self.init(
+            dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
+            condition: Condition(code: condition.code, main: condition.main, description: condition.description, isNight: false),
+            precipitationProbability: probability, precipitation: amount, isSnow: condition.group == .snow)
     }
 }

@@ -6,6 +6,8 @@ package enum Command: Equatable, Sendable {
     case search(String)
     /// `:hourly [N]`: the next N 3-hour slots (nil: the default 8).
     case hourly(Int?)
+    /// `:hourly 1h [N]`: the next N hours one by one (nil: the default 24), where the provider has them.
+    case hourByHour(Int?)
     /// `:5day`.
     case daily
     /// `:units NAME`; nil (no value) asks for the setting in force.
@@ -19,6 +21,8 @@ package enum Command: Equatable, Sendable {
     /// `:compare A; B`: two places side by side.
     case compare(String, String)
     case offline(Bool)
+    /// `:provider NAME`; nil asks which one answers.
+    case provider(ProviderID?)
     case help
     case quit
     /// An empty or blank line: does nothing.
@@ -26,10 +30,12 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":recent", ":pick", ":offline", ":help", ":quit",
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":recent", ":pick", ":offline", ":provider", ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
     package static let maximumSlots = 40
+    /// The most hours `:hourly 1h` can show: two days.
+    package static let maximumHours = 48
 
     /// Parses a line; commands are case-insensitive and tolerate extra spaces. Throws a one-line hint when a
     /// command or its argument is wrong.
@@ -49,10 +55,18 @@ package enum Command: Equatable, Sendable {
             return .compare(places[0], places[1])
         }
         let argument = words.dropFirst().first
+        if name == "hourly" || name == "h", argument == "1h" {
+            guard words.count <= 3 else { throw .invalidInput(":hourly 1h takes at most a number of hours, such as :hourly 1h 12.") }
+            guard let text = words.dropFirst(2).first else { return .hourByHour(nil) }
+            guard let count = Int(text), (1...maximumHours).contains(count) else {
+                throw .invalidInput(":hourly 1h shows 1 to \(maximumHours) hours, such as :hourly 1h 12.")
+            }
+            return .hourByHour(count)
+        }
         guard words.count <= 2 else { throw .invalidInput("\":\(name)\" takes at most one argument; see :help.") }
         switch name {
         case "hourly", "h":
-            guard let argument else { return .hourly(nil) }
+            guard let argument, argument != "3h" else { return .hourly(nil) }
             guard let count = Int(argument) else {
                 throw .invalidInput(":hourly takes a number of 3-hour steps, such as :hourly 12.")
             }
@@ -92,6 +106,12 @@ package enum Command: Equatable, Sendable {
             case "off": return .offline(false)
             default: throw .invalidInput("Use :offline on or :offline off.")
             }
+        case "provider":
+            guard let argument else { return .provider(nil) }
+            guard let provider = ProviderID(name: argument) else {
+                throw .invalidInput("Providers are openweather, open-meteo and met-norway: for example :provider open-meteo.")
+            }
+            return .provider(provider)
         case "help", "?":
             return .help
         case "quit", "q", "exit":

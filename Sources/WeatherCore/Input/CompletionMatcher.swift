@@ -19,7 +19,9 @@ package enum CompletionMatcher {
         let typed = line.drop { $0 == " " }
         if typed.hasPrefix(":") {
             let lower = typed.lowercased()
-            for (command, values) in [(":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"])] {
+            for (command, values) in [
+                (":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"]), (":provider ", ProviderID.allCases.map(\.rawValue)),
+            ] {
                 if lower.hasPrefix(command) {
                     let argument = String(typed.dropFirst(command.count)).trimmingWhitespace
                     return match(argument, among: values, prefix: command)

@@ -13,6 +13,12 @@ package struct Preferences: Equatable, Sendable {
     package var recentCities: [Place] = []
     package var units: UnitSystem = .metric
     package var clock: ClockStyle = .twentyFourHour
+    /// The provider chosen with `:provider`; nil: the default (OpenWeather with a key, else Open-Meteo).
+    package var provider: ProviderID?
+    /// Whether another provider may answer when the chosen one fails.
+    package var failover = true
+    /// The provider the prompt last said it uses: it says so again only when that changes.
+    package var announcedProvider: ProviderID?
 
     package init() {}
 
@@ -37,6 +43,9 @@ package struct Preferences: Equatable, Sendable {
         } } ?? []
         units = try field("units") { $0.string.flatMap(UnitSystem.init(rawValue:)) } ?? .metric
         clock = try field("clock") { $0.string.flatMap(ClockStyle.init(rawValue:)) } ?? .twentyFourHour
+        provider = try field("provider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
+        failover = try field("failover", \.bool) ?? true
+        announcedProvider = try field("announcedProvider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
     }
 
     /// The file's contents: indented JSON, keys sorted.
@@ -46,6 +55,9 @@ package struct Preferences: Equatable, Sendable {
             "units": .string(units.rawValue), "clock": .string(clock.rawValue),
         ]
         if let lastCity { members["lastCity"] = lastCity.json }
+        if let provider { members["provider"] = .string(provider.rawValue) }
+        if !failover { members["failover"] = .bool(false) }
+        if let announcedProvider { members["announcedProvider"] = .string(announcedProvider.rawValue) }
         return Data((JSONValue.object(members).prettyPrinted + "\n").utf8)
     }
 

@@ -26,9 +26,9 @@ package enum ProviderID: String, CaseIterable, Equatable, Sendable {
     /// The line its terms ask for wherever its data is shown.
     package var attribution: String {
         switch self {
-        case .openWeather: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"
-        case .openMeteo: "Weather data by Open-Meteo.com (CC BY 4.0)"
-        case .metNorway: "Weather data by MET Norway (CC BY 4.0)"
+        case .openWeather: "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0."
+        case .openMeteo: "Weather data by Open-Meteo.com (CC BY 4.0)."
+        case .metNorway: "Weather data by MET Norway (CC BY 4.0)."
         }
     }
 

@@ -19,7 +19,9 @@ package struct DisplayFormatter: Sendable {
         let c = report.current
         let units = options.units
         let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
-        let today = DailySummary.days(current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1).first
+        let today = DailySummary.days(
+            current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: report.days
+        ).first
         return CurrentWeatherDisplay(
             place: report.place.displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
@@ -46,11 +48,12 @@ package struct DisplayFormatter: Sendable {
             precipitation: precipitationText(c),
             sunrise: c.sunrise.map { clock($0, report) },
             sunset: c.sunset.map { clock($0, report) },
-            notice: notice(report.source))
+            notice: notice(report), provider: providerName(report))
     }
 
-    /// "Now" from the current conditions, then up to `count` slots after the observation.
-    package func hourly(_ report: WeatherReport, count: Int) -> HourlyDisplay {
+    /// "Now" from the current conditions, then up to `count` slots after the observation: 3-hour steps, or with
+    /// `hourByHour` the provider's 1-hour steps (3-hour ones, said so, when it has none).
+    package func hourly(_ report: WeatherReport, count: Int, hourByHour: Bool = false) -> HourlyDisplay {
         let c = report.current
         let units = options.units
         var rows = [
@@ -66,7 +69,8 @@ package struct DisplayFormatter: Sendable {
                 wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil)
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
-        let window = Array(upcoming(report).prefix(max(0, count)))
+        let byHour = hourByHour ? report.hourly : nil
+        let window = Array(upcoming(report, slots: byHour ?? report.forecast).prefix(max(0, count)))
         var sunEvents = self.sunEvents(report, until: window.last?.time ?? c.observedAt)
         for slot in window {
             while let event = sunEvents.first, event.time <= slot.time {
@@ -94,14 +98,17 @@ package struct DisplayFormatter: Sendable {
                     wind: UnitFormatting.speed(metresPerSecond: slot.windSpeed, units), startsDay: startsDay))
         }
         return HourlyDisplay(
-            place: report.place.displayName, summary: summaries.hourlySummary(report, window: window), hours: window.count * 3,
-            rows: rows, notice: notice(report.source))
+            place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
+            hours: window.count * (byHour == nil ? 3 : 1), rows: rows,
+            notice: [hourByHour && byHour == nil ? "\(report.provider.displayName) forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo)." : nil, notice(report)].compactMap { $0 }.joined(separator: " ").nonEmpty,
+            provider: providerName(report))
     }
 
     /// Five local days starting today.
     package func daily(_ report: WeatherReport) -> DailyDisplay {
         let units = options.units
-        let days = DailySummary.days(current: report.current, forecast: report.forecast, utcOffset: report.utcOffset)
+        let days = DailySummary.days(
+            current: report.current, forecast: report.forecast, utcOffset: report.utcOffset, providerDays: report.days)
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
         let rows = days.map { day in
             DayRow(
@@ -114,7 +121,9 @@ package struct DisplayFormatter: Sendable {
                 precipitationProbability: day.precipitationProbability,
                 precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units) : nil)
         }
-        return DailyDisplay(place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report.source))
+        return DailyDisplay(
+            place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
+            provider: providerName(report))
     }
 
     /// The `:rain` sentence alone.
@@ -122,7 +131,9 @@ package struct DisplayFormatter: Sendable {
 
     /// When it next rains or snows (`:rain`).
     package func rain(_ report: WeatherReport) -> RainDisplay {
-        RainDisplay(place: report.place.displayName, outlook: summaries.rainOutlook(report), notice: notice(report.source))
+        RainDisplay(
+            place: report.place.displayName, outlook: summaries.rainOutlook(report), notice: notice(report),
+            provider: providerName(report))
     }
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }
@@ -148,9 +159,26 @@ package struct DisplayFormatter: Sendable {
             startsDay: startsDay)
     }
 
-    /// The slots after the observation, the ones the hourly view can show.
-    package func upcoming(_ report: WeatherReport) -> [ForecastSlot] {
-        report.forecast.filter { $0.time > report.current.observedAt }
+    /// The slots after the observation, the ones the hourly view can show (of `slots`, or the 3-hour steps).
+    package func upcoming(_ report: WeatherReport, slots: [ForecastSlot]? = nil) -> [ForecastSlot] {
+        (slots ?? report.forecast).filter { $0.time > report.current.observedAt }
+    }
+
+    /// What a view says above its figures: that another provider answered, and when the data is not live.
+    package func notice(_ report: WeatherReport) -> String? {
+        let failover = report.failover.map { failover in
+            let what = switch failover.reason {
+            case .missingAPIKey, .invalidAPIKey, .rateLimited: "could not be used"
+            default: "did not answer"
+            }
+            return "\(failover.from.displayName) \(what) (\(failover.reason.shortReason)); showing \(report.provider.displayName)."
+        }
+        return [failover, notice(report.source)].compactMap { $0 }.joined(separator: " ").nonEmpty
+    }
+
+    /// The provider's name for a view's header, when it is not the one a person gets without choosing.
+    package func providerName(_ report: WeatherReport) -> String? {
+        report.provider != options.defaultProvider || report.failover != nil ? report.provider.displayName : nil
     }
 
     /// What a view says when its data is not live.
@@ -175,4 +203,9 @@ package struct DisplayFormatter: Sendable {
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
+}
+
+extension String {
+    /// Nil for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

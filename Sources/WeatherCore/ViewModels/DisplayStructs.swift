@@ -36,6 +36,8 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var sunset: String?
     /// Said above the figures when they are not live: sample data, or a stale copy and its age.
     package var notice: String?
+    /// The provider that answered, when it is not the default one (or another answered for it).
+    package var provider: String? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.
@@ -76,6 +78,8 @@ package struct HourlyDisplay: Codable, Equatable, Sendable {
     package var hours: Int
     package var rows: [HourlyRow]
     package var notice: String?
+    /// The provider that answered, when it is not the default one (or another answered for it).
+    package var provider: String? = nil
 }
 
 /// One day of the 5-day view.
@@ -102,6 +106,8 @@ package struct DailyDisplay: Codable, Equatable, Sendable {
     package var summary: String
     package var rows: [DayRow]
     package var notice: String?
+    /// The provider that answered, when it is not the default one (or another answered for it).
+    package var provider: String? = nil
 }
 
 /// The `:rain` answer: when it next rains or snows at a place.
@@ -109,4 +115,6 @@ package struct RainDisplay: Codable, Equatable, Sendable {
     package var place: String
     package var outlook: String
     package var notice: String?
+    /// The provider that answered, when it is not the default one (or another answered for it).
+    package var provider: String? = nil
 }

@@ -9,7 +9,11 @@ package final class HourlyViewModel: RequestingViewModel {
     }
     /// Slots shown by default: 8, a day ahead.
     package static let defaultCount = 8
+    /// Hours shown by default hour by hour: a day.
+    package static let defaultHours = 24
     package private(set) var count = defaultCount
+    /// True for `:hourly 1h`: the provider's 1-hour steps.
+    package private(set) var hourByHour = false
 
     private var report: WeatherReport?
 
@@ -20,8 +24,9 @@ package final class HourlyViewModel: RequestingViewModel {
 
     /// Loads the place's report (from the cache when fresh) and publishes `count` slots.
     @discardableResult
-    package func show(_ place: Place, count: Int = defaultCount) async -> RequestOutcome {
+    package func show(_ place: Place, count: Int = defaultCount, hourByHour: Bool = false) async -> RequestOutcome {
         self.count = count
+        self.hourByHour = hourByHour
         return await loadReport(place) { report in
             self.report = report
             self.publish()
@@ -35,7 +40,7 @@ package final class HourlyViewModel: RequestingViewModel {
     }
 
     package var display: HourlyDisplay? {
-        report.map { formatter(options).hourly($0, count: count) }
+        report.map { formatter(options).hourly($0, count: count, hourByHour: hourByHour) }
     }
 
     private func publish() {

@@ -35,6 +35,7 @@ struct Prompt {
         defer { editor.close() }
         view.say("weather-or-not \(Help.version): type a city, :help for commands, :quit to leave.")
         if app.offline { view.say("Offline mode: sample data, not real weather.") }
+        app.announceProvider()
         await app.resume()
         while true {
             switch editor.read(prompt: promptText) {

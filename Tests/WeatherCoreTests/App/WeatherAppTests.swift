@@ -165,3 +165,55 @@ struct WeatherAppTests {
         #expect(rain.place == "Testford, England, GB")
     }
 }
+
+/// Choosing a provider at the prompt: saved, the place shown again from it, and the choice read back.
+@MainActor
+struct WeatherAppProviderTests {
+    @Test func providerIsChosenSavedAndTheViewRedrawn() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let store = PreferencesStore.open(at: folder.path("preferences.json")).0
+        let provider = FakeProvider(places: ["testford": [TestData.place]])
+        var built: [ServiceChoice] = []
+        let app = WeatherApp(
+            preferences: Preferences(), store: store, offline: false, defaultProvider: .openMeteo,
+            now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { built.append($0); return provider })
+        var events: [AppEvent] = []
+        app.onEvent = { events.append($0) }
+        #expect(app.provider == .openMeteo)
+        #expect(built == [ServiceChoice(offline: false, provider: .openMeteo, failover: true)])
+        await app.run(.search("Testford"))
+        events = []
+        await app.run(.provider(.metNorway))
+        #expect(built.last == ServiceChoice(offline: false, provider: .metNorway, failover: true))
+        #expect(events.contains(.provider(.metNorway, isDefault: false)))
+        #expect(events.contains { if case .current = $0 { true } else { false } })  // shown again from the new provider
+        let saved = try Preferences(data: Data(contentsOf: folder.path("preferences.json")))
+        #expect(saved.provider == .metNorway)
+        events = []
+        await app.run(.provider(nil))
+        #expect(events == [.provider(.metNorway, isDefault: false)])
+    }
+
+    @Test func aRunsOwnProviderAndNoFailoverAreNotSaved() async throws {
+        var preferences = Preferences()
+        preferences.provider = .metNorway
+        var built: [ServiceChoice] = []
+        let app = WeatherApp(
+            preferences: preferences, store: nil, offline: false, provider: .openWeather, defaultProvider: .openWeather,
+            failover: false, makeService: { built.append($0); return FakeProvider(places: [:]) })
+        #expect(app.provider == .openWeather)
+        #expect(built == [ServiceChoice(offline: false, provider: .openWeather, failover: false)])
+    }
+
+    @Test func providerAndFailoverSurviveTheFile() throws {
+        var preferences = Preferences()
+        preferences.provider = .openMeteo
+        preferences.failover = false
+        let read = try Preferences(data: preferences.data)
+        #expect(read.provider == .openMeteo)
+        #expect(read.failover == false)
+        #expect(try Preferences(data: Preferences().data).failover)
+        #expect(throws: Preferences.FormatError.self) { try Preferences(data: Data(#"{"failover":"no"}"#.utf8)) }
+    }
+}

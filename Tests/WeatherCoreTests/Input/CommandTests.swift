@@ -9,6 +9,10 @@ struct CommandTests {
         (":units standard", .units(.standard)), (":clock 12", .clock(.twelveHour)), (":clock 24", .clock(.twentyFourHour)), (":units", .units(nil)), (":clock", .clock(nil)),
         (":recent", .recent), (":pick 2", .pick(2)), (":help", .help), (":quit", .quit), (":q", .quit), (":Q", .quit),
         (":offline on", .offline(true)), (":offline off", .offline(false)),
+        (":hourly 1h", .hourByHour(nil)), (":hourly 1H 12", .hourByHour(12)), (":h 1h 48", .hourByHour(48)), (":hourly 3h", .hourly(nil)),
+        (":provider", .provider(nil)), (":provider open-meteo", .provider(.openMeteo)), (":provider OpenMeteo", .provider(.openMeteo)),
+        (":provider met-norway", .provider(.metNorway)), (":provider metno", .provider(.metNorway)),
+        (":provider openweather", .provider(.openWeather)),
     ])
     func parses(line: String, expected: Command) throws {
         #expect(try Command.parse(line) == expected)
@@ -16,7 +20,8 @@ struct CommandTests {
 
     @Test(arguments: [
         ":hourly abc", ":hourly -5", ":hourly 0", ":hourly 99999", ":units kelvin", ":pick 0", ":pick x",
-        ":clock 13", ":nope", ":", ":5day now", ":offline maybe", ":hourly 1 2",
+        ":clock 13", ":nope", ":", ":5day now", ":offline maybe", ":hourly 1 2", ":hourly 1h 49", ":hourly 1h 0",
+        ":hourly 1h x", ":hourly 1h 2 3", ":provider wttr", ":provider open meteo",
     ])
     func refusesWithAHint(line: String) {
         #expect(throws: WeatherError.self) { try Command.parse(line) }

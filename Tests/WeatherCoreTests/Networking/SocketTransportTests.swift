@@ -29,6 +29,24 @@ struct SocketTransportTests {
         #expect(transport.connectionsOpened == 1)
     }
 
+    @Test func requestsNameTheProgramAndCarryTheCallersHeaders() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let transport = SocketTransport()
+        let url = URL(string: server.baseURL + "/x")!
+        _ = try await transport.get(url, timeout: 5)
+        _ = try await transport.get(
+            url, headers: ["user-agent": "weather-or-not/9 me@example.org", "If-Modified-Since": "Tue, 21 Jul 2020 10:00:00 GMT",
+                "X-Split": "a\r\nInjected: yes"], timeout: 5)
+        let requests = server.requests
+        #expect(requests.count == 2)
+        #expect(requests.first?.headers["user-agent"] == Project.userAgent)
+        #expect(requests.last?.headers["user-agent"] == "weather-or-not/9 me@example.org")
+        #expect(requests.last?.headers["if-modified-since"] == "Tue, 21 Jul 2020 10:00:00 GMT")
+        #expect(requests.last?.headers["injected"] == nil)  // a header with a line break is never sent
+        #expect(requests.last?.headers["x-split"] == nil)
+    }
+
     @Test func aKeptConnectionTheServerClosedIsReplaced() async throws {
         let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }

@@ -49,7 +49,7 @@ struct HTTPTarget: Sendable {
             fields[name] = value
         }
         for (name, value) in fields.sorted(by: { $0.key < $1.key })
-        where !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }) && !name.contains(":") {
+        where !(name + value).unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) && !name.contains(":") {
             head += "\(name): \(value)\r\n"
         }
         return Array((head + "\r\n").utf8)

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Builds the weather service for a `ServiceChoice`: the bundled samples offline, else the chosen provider with
+/// the keyless ones behind it for failover. Each provider keeps its own cache entries (their keys differ).
+package struct ProviderFactory: Sendable {
+    /// OpenWeather's key, base URL, timeout and language.
+    package let openWeather: WeatherConfiguration
+    /// The environment, for the other providers' base URLs (`OPENMETEO_BASE_URL`, `METNO_BASE_URL`) and contact.
+    package let environment: [String: String]
+    package let transport: any HTTPTransport
+    package let cache: ResponseCache
+    private let sampleCache = ResponseCache(directory: nil)
+
+    package init(openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache) {
+        self.openWeather = openWeather
+        self.environment = environment
+        self.transport = transport
+        self.cache = cache
+    }
+
+    /// OpenWeather when a key is set, else Open-Meteo.
+    package var defaultProvider: ProviderID { openWeather.apiKey == nil ? .openMeteo : .openWeather }
+
+    /// The provider `WEATHER_PROVIDER` names; nil when unset. Throws a usage message for a name it does not know.
+    package static func environmentProvider(_ environment: [String: String]) throws(WeatherError) -> ProviderID? {
+        guard let name = environment["WEATHER_PROVIDER"], !name.trimmingWhitespace.isEmpty else { return nil }
+        guard let provider = ProviderID(name: name) else {
+            throw .invalidInput("WEATHER_PROVIDER must be openweather, open-meteo or met-norway.")
+        }
+        return provider
+    }
+
+    package func service(for choice: ServiceChoice) -> any WeatherProviding {
+        if choice.offline {
+            let samples = SampleDataTransport()
+            var configuration = openWeather
+            configuration.apiKey = SampleDataTransport.placeholderKey
+            return OpenWeatherService(
+                client: OpenWeatherClient(configuration: configuration, transport: samples), cache: sampleCache,
+                samplePlaces: samples.placeNames)
+        }
+        var chain = [(id: choice.provider, service: service(choice.provider))]
+        if choice.failover {
+            for other in [ProviderID.openMeteo, .metNorway] where other != choice.provider {
+                chain.append((other, service(other)))
+            }
+        }
+        return chain.count == 1 ? chain[0].service : FailoverProvider(chain)
+    }
+
+    /// One provider's live service. MET Norway has no geocoding: its places come from OpenWeather's when a key
+    /// is set, else from Open-Meteo's, whose time zones also give MET Norway's local days.
+    func service(_ provider: ProviderID) -> any WeatherProviding {
+        switch provider {
+        case .openWeather:
+            return OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+        case .openMeteo:
+            return OpenMeteoService(client: openMeteoClient, cache: cache)
+        case .metNorway:
+            let geocoder = OpenMeteoGeocoder(client: openMeteoClient, cache: cache)
+            let finder: METNorwayService.PlaceFinder
+            if openWeather.apiKey != nil {
+                let places = service(.openWeather)
+                finder = { try await places.places(matching: $0) }
+            } else {
+                finder = { try await geocoder.places(matching: $0) }
+            }
+            return METNorwayService(
+                client: METNorwayClient(
+                    configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout),
+                    transport: transport),
+                cache: cache, findPlaces: finder, utcOffset: { await geocoder.utcOffset(for: $0) })
+        }
+    }
+
+    private var openMeteoClient: OpenMeteoClient {
+        OpenMeteoClient(
+            configuration: OpenMeteoConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
+    }
+}

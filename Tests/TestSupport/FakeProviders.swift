@@ -1,0 +1,78 @@
+import Foundation
+
+/// Routes Open-Meteo's endpoints to the fixtures in `Tests/Fixtures/openmeteo`, as the real servers would answer.
+///
+/// A search for "London" (in any case) finds `geocoding_london.json` (whatever the country asked for: the filtering is the
+/// client's); any other name finds nothing. The forecast is Kolkata's at 22.5726, Kathmandu's at 27.7017, and
+/// Testford's elsewhere. A request carrying a key is refused: Open-Meteo must never be sent one.
+public enum FakeOpenMeteo {
+    public static func fixture(_ name: String) -> Data { Fixtures.data("openmeteo/\(name)") }
+
+    public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        if request.query.contains(where: { ["appid", "apikey", "key"].contains($0.0.lowercased()) }) {
+            return .json("{\"error\":true,\"reason\":\"No key was expected\"}", status: 401)
+        }
+        switch request.path {
+        case "/v1/search":
+            return .json(fixture(request.value("name")?.lowercased() == "london" ? "geocoding_london.json" : "geocoding_empty.json"))
+        case "/v1/forecast":
+            switch request.value("latitude") {
+            case "22.5726": return .json(fixture("forecast_kolkata.json"))
+            case "27.7017": return .json(fixture("forecast_kathmandu.json"))
+            default: return .json(fixture("forecast_testford.json"))
+            }
+        default:
+            return .json("{\"error\":true,\"reason\":\"Not found\"}", status: 404)
+        }
+    }
+
+    public static func start() throws -> LoopbackServer {
+        try LoopbackServer(handler: route)
+    }
+}
+
+/// MET Norway's locationforecast: Fjordby's compact forecast for any coordinates, moved to start at the present hour,
+/// with `Expires` and `Last-Modified`; a request without a User-Agent gets 403, as the real server answers.
+public enum FakeMETNorway {
+    public static let path = "/weatherapi/locationforecast/2.0/compact"
+    public static let lastModified = "Mon, 13 Nov 2023 23:30:00 GMT"
+
+    public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        guard request.headers["user-agent"]?.isEmpty == false else { return .respond(status: 403, body: Data("Forbidden".utf8)) }
+        guard request.path == path else { return .respond(status: 404, body: Data("Not found".utf8)) }
+        if request.query.contains(where: { ["appid", "apikey", "key"].contains($0.0.lowercased()) }) {
+            return .respond(status: 400, body: Data("Unexpected parameter".utf8))
+        }
+        return .json(Data(current().utf8), headers: ["Expires": "Mon, 13 Nov 2023 23:55:00 GMT", "Last-Modified": lastModified])
+    }
+
+    /// Fjordby's forecast moved to start at the present hour, as the real server's always does (the program picks
+    /// its current conditions by the clock, which a test of the built binary cannot set).
+    public static func current(now: Date = Date()) -> String {
+        let text = String(decoding: Fixtures.data("metno/compact_fjordby.json"), as: UTF8.self)
+        let format = ISO8601DateFormatter()
+        let pattern = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/
+        guard let first = text.firstMatch(of: /"time"\s*:\s*"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)"/),
+            let start = format.date(from: String(first.1))
+        else { return text }
+        let hour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        let shift = hour - start.timeIntervalSince1970
+        return text.replacing(pattern) { match in
+            format.date(from: String(match.output)).map { format.string(from: $0.addingTimeInterval(shift)) } ?? String(match.output)
+        }
+    }
+}
+
+/// All three providers on one loopback server: OpenWeather's paths, Open-Meteo's (`/v1/…`) and MET Norway's
+/// (`/weatherapi/…`), so one base URL serves `OPENWEATHER_BASE_URL`, `OPENMETEO_BASE_URL` and `METNO_BASE_URL`.
+public enum FakeProviders {
+    public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        if request.path.hasPrefix("/v1/") { return FakeOpenMeteo.route(request) }
+        if request.path.hasPrefix("/weatherapi/") { return FakeMETNorway.route(request) }
+        return FakeOpenWeather.route(request)
+    }
+
+    public static func start() throws -> LoopbackServer {
+        try LoopbackServer(handler: route)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// A provider in memory that answers with a set outcome and counts its calls.
+final class ScriptedProvider: WeatherProviding {
+    enum Outcome: Sendable {
+        case live
+        case stale(age: TimeInterval, reason: WeatherError)
+        case failure(WeatherError)
+    }
+
+    let id: ProviderID
+    let outcome: Outcome
+    let now: Date
+    private let count = Mutex(0)
+
+    init(_ id: ProviderID, _ outcome: Outcome, now: Date = FailoverTests.now) {
+        self.id = id
+        self.outcome = outcome
+        self.now = now
+    }
+
+    var calls: Int { count.withLock { $0 } }
+
+    func places(matching query: LocationQuery) async throws -> [Place] {
+        count.withLock { $0 += 1 }
+        if case .failure(let error) = outcome { throw error }
+        return [TestData.place]
+    }
+
+    func report(for place: Place) async throws -> WeatherReport {
+        count.withLock { $0 += 1 }
+        var report = try TestData.report()
+        report.provider = id
+        switch outcome {
+        case .live: report.source = .live(fetchedAt: now)
+        case .stale(let age, let reason): report.source = .stale(fetchedAt: now.addingTimeInterval(-age), reason: reason)
+        case .failure(let error): throw error
+        }
+        return report
+    }
+}
+
+struct FailoverTests {
+    static let now = Date(timeIntervalSince1970: 1_699_918_300)
+
+    func chain(_ providers: ScriptedProvider...) -> FailoverProvider {
+        FailoverProvider(providers.map { (id: $0.id, service: $0 as any WeatherProviding) }, now: { Self.now })
+    }
+
+    @Test(arguments: [
+        WeatherError.timedOut(seconds: 10), .cannotConnect(host: "127.0.0.1"), .serverError(status: 503),
+        .rateLimited(retryAfter: nil), .invalidAPIKey, .missingAPIKey,
+    ])
+    func aFailureTheNextProviderCanGetRoundFailsOver(error: WeatherError) async throws {
+        let chosen = ScriptedProvider(.openWeather, .failure(error))
+        let next = ScriptedProvider(.openMeteo, .live)
+        let report = try await chain(chosen, next).report(for: TestData.place)
+        #expect(report.provider == .openMeteo)
+        #expect(report.failover == Failover(from: .openWeather, reason: error))
+        #expect(next.calls == 1)
+    }
+
+    @Test func aPlaceThatDoesNotExistDoesNotFailOver() async throws {
+        let chosen = ScriptedProvider(.openWeather, .failure(.placeNotFound("Atlantis")))
+        let next = ScriptedProvider(.openMeteo, .live)
+        await #expect(throws: WeatherError.placeNotFound("Atlantis")) {
+            try await chain(chosen, next).places(matching: .name("Atlantis"))
+        }
+        #expect(next.calls == 0)
+    }
+
+    @Test func aStaleCopyUnderAnHourIsKeptWithoutAskingTheNextProvider() async throws {
+        let chosen = ScriptedProvider(.openWeather, .stale(age: 1_800, reason: .timedOut(seconds: 10)))
+        let next = ScriptedProvider(.openMeteo, .live)
+        let report = try await chain(chosen, next).report(for: TestData.place)
+        #expect(report.provider == .openWeather)
+        #expect(report.failover == nil)
+        #expect(next.calls == 0)
+    }
+
+    @Test func anOlderStaleCopyGivesWayToAFreshAnswerFromTheNextProvider() async throws {
+        let chosen = ScriptedProvider(.openWeather, .stale(age: 7_200, reason: .serverError(status: 502)))
+        let next = ScriptedProvider(.metNorway, .live)
+        let report = try await chain(chosen, next).report(for: TestData.place)
+        #expect(report.provider == .metNorway)
+        #expect(report.failover == Failover(from: .openWeather, reason: .serverError(status: 502)))
+    }
+
+    @Test func theOldCopyStaysWhenEveryOtherProviderFailsToo() async throws {
+        let chosen = ScriptedProvider(.openMeteo, .stale(age: 7_200, reason: .timedOut(seconds: 10)))
+        let second = ScriptedProvider(.metNorway, .failure(.cannotConnect(host: "127.0.0.1")))
+        let report = try await chain(chosen, second).report(for: TestData.place)
+        #expect(report.provider == .openMeteo)
+        #expect(report.source == .stale(fetchedAt: Self.now.addingTimeInterval(-7_200), reason: .timedOut(seconds: 10)))
+        #expect(second.calls == 1)
+    }
+
+    @Test func whenAllFailTheChosenProvidersErrorIsReported() async throws {
+        let chosen = ScriptedProvider(.openWeather, .failure(.serverError(status: 500)))
+        let second = ScriptedProvider(.openMeteo, .failure(.timedOut(seconds: 10)))
+        let third = ScriptedProvider(.metNorway, .failure(.cannotConnect(host: "127.0.0.1")))
+        await #expect(throws: WeatherError.serverError(status: 500)) {
+            try await chain(chosen, second, third).report(for: TestData.place)
+        }
+        #expect(second.calls == 1 && third.calls == 1)
+    }
+
+    @Test func placesFailOverToo() async throws {
+        let chosen = ScriptedProvider(.openWeather, .failure(.invalidAPIKey))
+        let next = ScriptedProvider(.openMeteo, .live)
+        let places = try await chain(chosen, next).places(matching: .name("Testford"))
+        #expect(places == [TestData.place])
+    }
+
+    @Test func theViewsSayWhoAnsweredAndWhy() throws {
+        var report = try TestData.report()
+        report.provider = .openMeteo
+        report.failover = Failover(from: .openWeather, reason: .timedOut(seconds: 10))
+        let formatter = DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX")), now: Self.now)
+        let current = formatter.current(report)
+        #expect(current.notice == "OpenWeather did not answer (no answer within 10 seconds); showing Open-Meteo.")
+        #expect(current.provider == "Open-Meteo")
+        report.failover = Failover(from: .openWeather, reason: .missingAPIKey)
+        #expect(formatter.daily(report).notice == "OpenWeather could not be used (no API key); showing Open-Meteo.")
+        // The default provider goes without saying.
+        let keyless = DisplayFormatter(
+            options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX"), defaultProvider: .openMeteo), now: Self.now)
+        report.failover = nil
+        #expect(keyless.current(report).provider == nil)
+        #expect(keyless.current(report).notice == nil)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// What the views make of what only some providers have: 1-hour steps and their own daily figures.
+struct ProviderViewTests {
+    static let formatter = DisplayFormatter(
+        options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX")), now: Date(timeIntervalSince1970: 1_699_918_300))
+
+    /// 1-hour steps from the hour after the observation, 1 °C warmer each hour.
+    static func hours(after report: WeatherReport, count: Int) -> [ForecastSlot] {
+        let start = (report.current.observedAt.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        return (1...count).map { hour in
+            var slot = report.forecast[0]
+            slot.time = Date(timeIntervalSince1970: start + Double(hour) * 3600)
+            slot.temperature = Double(hour)
+            return slot
+        }
+    }
+
+    @Test func hourByHourShowsTheProvidersHours() throws {
+        var report = try TestData.report()
+        report.provider = .openMeteo
+        report.hourly = Self.hours(after: report, count: 30)
+        let display = Self.formatter.hourly(report, count: 5, hourByHour: true)
+        let weather = display.rows.filter { $0.kind == .weather }
+        #expect(weather.map(\.temperature) == [weather[0].temperature, "1°C", "2°C", "3°C", "4°C", "5°C"])
+        #expect(display.hours == 5)
+        #expect(display.notice == nil)
+    }
+
+    @Test func hourByHourWithoutHoursSaysSoAndShowsThreeHourSteps() throws {
+        let report = try TestData.report()
+        let display = Self.formatter.hourly(report, count: 4, hourByHour: true)
+        #expect(display.hours == 12)
+        #expect(display.notice?.hasPrefix("OpenWeather forecasts in 3-hour steps only") == true)
+    }
+
+    @Test func theProvidersDailyHighsAndLowsWin() throws {
+        var report = try TestData.report()
+        let derived = Self.formatter.daily(report)
+        let tomorrow = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber + 1
+        let midnight = Date(timeIntervalSince1970: Double(tomorrow * 86_400 - report.utcOffset))
+        report.days = [DayForecast(date: midnight, high: 30, low: -3)]
+        let daily = Self.formatter.daily(report)
+        #expect(daily.rows[1].high == "30°C")
+        #expect(daily.rows[1].low == "-3°C")
+        #expect(daily.rows[0] == derived.rows[0])  // days the provider does not give stay as derived
+    }
+
+    @Test func threeHourStepsFromHours() {
+        let start = Date(timeIntervalSince1970: 1_699_920_000)  // 00:00 UTC, a 3-hour boundary
+        let rain = Condition(code: 501, main: "Rain", description: "moderate rain", isNight: true)
+        let clear = Condition(code: 800, main: "Clear", description: "clear sky", isNight: true)
+        let hours = (-1..<6).map { (hour: Int) -> ForecastSlot in
+            let wet = hour == 1
+            return ForecastSlot(
+                time: start.addingTimeInterval(Double(hour) * 3600), condition: wet ? rain : clear,
+                temperature: Double(hour), humidity: 80, windSpeed: 2, precipitationProbability: wet ? 0.7 : 0.1,
+                precipitation: wet ? 1.5 : 0.2)
+        }
+        let steps = ThreeHourSteps.from(hours)
+        #expect(steps.map { $0.time } == [start, start.addingTimeInterval(10_800)])  // the hour before 00:00 starts no step
+        #expect(steps[0].temperature == 0)
+        #expect(steps[0].condition == rain)  // the most severe of the three hours
+        #expect(steps[0].precipitationProbability == 0.7)
+        #expect(abs((steps[0].precipitation ?? 0) - 1.9) < 1e-9)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// Providers through the built binary, all three served by one loopback server (`FakeProviders`).
+struct ProviderTests {
+    static func keyless(_ server: LoopbackServer) -> BinaryRunner {
+        BinaryRunner(server: server, key: nil)
+    }
+
+    @Test func withoutAKeyTheWeatherComesFromOpenMeteo() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        let result = try await runner.run(["London"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("London, England, GB"))
+        #expect(!result.stdout.contains("Open-Meteo"))  // the default goes without saying in the header
+        #expect(!(result.stdout + result.stderr).contains("API key"))
+        #expect(server.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
+        #expect(!server.requests.contains { $0.target.contains("appid") })
+    }
+
+    @Test func metNorwayFindsPlacesThroughOpenMeteoAndNamesItself() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        let result = try await runner.run(["--provider", "met-norway", "--hourly", "London"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("· MET Norway"))
+        let forecast = try #require(server.requests(to: FakeMETNorway.path).first)
+        #expect(forecast.headers["user-agent"]?.hasPrefix("weather-or-not/") == true)
+        #expect(server.requests.first?.path == "/v1/search")
+        #expect(server.requests(to: "/data/2.5/forecast").isEmpty)
+    }
+
+    @Test func aFailingOpenWeatherGivesWayToOpenMeteoAndSaysSo() async throws {
+        let server = try LoopbackServer { request in
+            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--timeout", "2", "London"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("OpenWeather did not answer (server error 503); showing Open-Meteo."))
+        #expect(result.stdout.contains("· Open-Meteo"))
+        #expect(!server.requests(to: "/v1/forecast").isEmpty)
+        #expect(!server.requests.contains { $0.path.hasPrefix("/v1/") && $0.target.contains("appid") })
+
+        let strict = try await runner.run(["--timeout", "2", "--no-failover", "London"])
+        #expect(strict.status == 69)
+        #expect(strict.stderr.contains("OpenWeather's server failed (HTTP 503)"))
+    }
+
+    @Test func anUnknownProviderIsAUsageError() async throws {
+        let runner = BinaryRunner(server: nil, extra: ["WEATHER_PROVIDER": "wttr"])
+        defer { runner.remove() }
+        let result = try await runner.run(["London"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("WEATHER_PROVIDER must be openweather, open-meteo or met-norway."))
+        let flag = try await BinaryRunner(server: nil).run(["--provider", "wttr", "London"])
+        #expect(flag.status == 64)
+        #expect(flag.stderr.contains("--provider must be openweather, open-meteo or met-norway."))
+    }
+
+    @Test func providerAtThePromptIsSavedAndShown() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        var result = try await runner.run([], input: ":provider\n:provider met-norway\nLondon\n:hourly 1h 3\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        result.stdout = result.stdout.replacingOccurrences(of: "\n", with: " ")  // messages wrap at 80 columns
+        #expect(result.stdout.contains("Weather from Open-Meteo (no key needed). Others: openweather, met-norway (:provider NAME)."))
+        #expect(result.stdout.contains("Weather from MET Norway (no key needed; your choice)."))
+        #expect(result.stdout.contains("the next 3 hours · MET Norway"))
+        let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
+        #expect(saved.provider == .metNorway)
+    }
+
+    @Test func thePromptSaysOnceWhereTheWeatherComesFrom() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        for launch in 1...2 {
+            let terminal = try #require(try await runner.prompt())
+            #expect(await terminal.quit() == 0)
+            let said = terminal.transcript.contains("Weather from Open-Meteo (no key needed).")
+            #expect(said == (launch == 1), "launch \(launch)")
+        }
+    }
+}
