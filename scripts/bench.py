@@ -8,7 +8,7 @@ peak memory. Nothing here asserts: it prints what it measured. Usage:
 
     scripts/bench.sh [--runs N] [--binary PATH]
 """
-import argparse, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess, sys
+import argparse, calendar, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess, sys
 import tempfile, threading, time, urllib.parse, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,6 +27,8 @@ class Server:
         self.lock = threading.Lock()
         current = open(os.path.join(FIXTURES, "current_testford.json"), "rb").read()
         forecast = open(os.path.join(FIXTURES, "forecast_testford.json"), "rb").read()
+        meteo = open(os.path.join(FIXTURES, "openmeteo", "forecast_testford.json"), "rb").read()
+        metno = shifted_to_now(open(os.path.join(FIXTURES, "metno", "compact_fjordby.json")).read()).encode()
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -42,6 +44,17 @@ class Server:
                     h = zlib.crc32(name.encode())
                     body = json.dumps([{"name": name.split(",")[0], "lat": (h % 17000) / 100 - 85,
                                         "lon": (h // 17000 % 35000) / 100 - 175, "country": "GB"}]).encode()
+                elif url.path == "/v1/search":  # Open-Meteo's geocoding
+                    name = query.get("name", [""])[0]
+                    h = zlib.crc32(name.encode())
+                    body = json.dumps({"results": [{"id": h, "name": name, "latitude": (h % 17000) / 100 - 85,
+                                                    "longitude": (h // 17000 % 35000) / 100 - 175, "country_code": "GB",
+                                                    "admin1": "England", "timezone": "Europe/London",
+                                                    "population": 1000}]}).encode()
+                elif url.path == "/v1/forecast":
+                    body = meteo
+                elif url.path == "/weatherapi/locationforecast/2.0/compact":
+                    body = metno
                 elif url.path == "/geo/1.0/reverse":
                     body = b"[]"
                 elif url.path == "/data/2.5/weather":
@@ -82,11 +95,24 @@ class Server:
             self.counts.clear()
 
 
+def shifted_to_now(text):
+    """MET Norway's forecast moved so that it starts at the present hour, as the real server's does."""
+    stamps = re.findall(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", text)
+    if not stamps:
+        return text
+    parse = lambda stamp: calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
+    shift = int(time.time()) // 3600 * 3600 - parse(stamps[1] if len(stamps) > 1 else stamps[0])
+    return re.sub(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z",
+                  lambda m: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(parse(m.group(0)) + shift)), text)
+
+
 def environment(server, home):
+    """Every provider on the loopback server: nothing the benchmark runs can reach a real network."""
     return {
         "HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TERM": "xterm",
         "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
         "XDG_STATE_HOME": os.path.join(home, "state"), "OPENWEATHER_API_KEY": KEY, "OPENWEATHER_BASE_URL": server.base,
+        "OPENMETEO_BASE_URL": server.base, "METNO_BASE_URL": server.base,
     }
 
 
@@ -240,6 +266,23 @@ def main():
     server.latency = 0.0
     rows.append(("new search with 100 ms per request: total ÷ 2 round trips (target ≤ 1.3)",
                  "%.2f (%.0f ms)" % (median_ms(slow) / 200, median_ms(slow))))
+
+    # 2b. Each provider: a one-shot new search (cache emptied), its requests, and with 100 ms per request.
+    for provider in ("openweather", "open-meteo", "met-norway"):
+        quick, slow, counts = [], [], []
+        for i in range(max(5, args.runs // 2)):
+            home, env = fresh_home()
+            server.reset()
+            quick.append(timed([args.binary, "--provider", provider, "Place %d" % i], env))
+            counts.append(server.total())
+        server.latency = 0.1
+        for i in range(max(5, args.runs // 3)):
+            home, env = fresh_home()
+            slow.append(timed([args.binary, "--provider", provider, "Far place %d" % i], env))
+        server.latency = 0.0
+        rows.append(("provider %s: one-shot new search (requests) / with 100 ms per request ÷ 2 round trips" % provider,
+                     "%.1f ms (%d) / %.2f (%.0f ms)" % (median_ms(quick), statistics.median(counts),
+                                                         median_ms(slow) / 200, median_ms(slow))))
 
     # 3. Interactive latency through a pseudo-terminal, and launch to first prompt.
     home, env = fresh_home()

@@ -32,7 +32,7 @@ public enum FakeOpenMeteo {
 }
 
 /// MET Norway's locationforecast: Fjordby's compact forecast for any coordinates, moved to start at the present hour,
-/// with `Expires` and `Last-Modified`; a request without a User-Agent gets 403, as the real server answers.
+/// fresh for 30 minutes (`Expires`), with `Last-Modified`; a request without a User-Agent gets 403, as the real server answers.
 public enum FakeMETNorway {
     public static let path = "/weatherapi/locationforecast/2.0/compact"
     public static let lastModified = "Mon, 13 Nov 2023 23:30:00 GMT"
@@ -43,7 +43,16 @@ public enum FakeMETNorway {
         if request.query.contains(where: { ["appid", "apikey", "key"].contains($0.0.lowercased()) }) {
             return .respond(status: 400, body: Data("Unexpected parameter".utf8))
         }
-        return .json(Data(current().utf8), headers: ["Expires": "Mon, 13 Nov 2023 23:55:00 GMT", "Last-Modified": lastModified])
+        return .json(Data(current().utf8), headers: ["Expires": httpDate(Date().addingTimeInterval(1_800)), "Last-Modified": lastModified])
+    }
+
+    /// "Tue, 14 Nov 2023 00:05:00 GMT".
+    public static func httpDate(_ date: Date) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return format.string(from: date)
     }
 
     /// Fjordby's forecast moved to start at the present hour, as the real server's always does (the program picks

@@ -82,6 +82,21 @@ struct ProviderTests {
         #expect(saved.provider == .metNorway)
     }
 
+    @Test func aCityFoundThroughOneProviderIsShownByAnotherWithoutASearch() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        let result = try await runner.run([], input: "London\n:provider met-norway\nLondon\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        // One search in all: MET Norway shows the stored place, with the time zone Open-Meteo's search gave it.
+        #expect(server.requests(to: "/v1/search").count == 1)
+        #expect(server.requests(to: FakeMETNorway.path).count == 1)
+        #expect(result.stdout.contains("(UTC+00:00) · MET Norway"))
+        let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
+        #expect(saved.lastCity?.timeZone == "Europe/London")
+    }
+
     @Test func thePromptSaysOnceWhereTheWeatherComesFrom() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }

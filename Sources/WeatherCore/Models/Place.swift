@@ -7,13 +7,19 @@ package struct Place: Equatable, Hashable, Sendable {
     package var country: String?
     package var latitude: Double
     package var longitude: Double
+    /// The place's time zone ("Asia/Kathmandu") when the geocoding gave one (Open-Meteo's does): lets a provider
+    /// without time zones (MET Norway) find local days without another request.
+    package var timeZone: String?
 
-    package init(name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double) {
+    package init(
+        name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double, timeZone: String? = nil
+    ) {
         self.name = name
         self.state = state
         self.country = country
         self.latitude = latitude
         self.longitude = longitude
+        self.timeZone = timeZone
     }
 
     /// A place as the preferences store it; nil unless the name and coordinates are there with the right types.
@@ -21,13 +27,16 @@ package struct Place: Equatable, Hashable, Sendable {
         guard let name = json["name"]?.string, let latitude = json["latitude"]?.double,
             let longitude = json["longitude"]?.double
         else { return nil }
-        self.init(name: name, state: json["state"]?.string, country: json["country"]?.string, latitude: latitude, longitude: longitude)
+        self.init(
+            name: name, state: json["state"]?.string, country: json["country"]?.string, latitude: latitude, longitude: longitude,
+            timeZone: json["timeZone"]?.string)
     }
 
     var json: JSONValue {
         var members: [String: JSONValue] = ["name": .string(name), "latitude": .number(latitude), "longitude": .number(longitude)]
         if let state { members["state"] = .string(state) }
         if let country { members["country"] = .string(country) }
+        if let timeZone { members["timeZone"] = .string(timeZone) }
         return .object(members)
     }
 

@@ -69,7 +69,12 @@ package struct ProviderFactory: Sendable {
                 client: METNorwayClient(
                     configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout),
                     transport: transport),
-                cache: cache, findPlaces: finder, utcOffset: { await geocoder.utcOffset(for: $0) })
+                cache: cache, findPlaces: finder,
+                utcOffset: { place in
+                    // A place found through Open-Meteo carries its time zone; others are looked up by name.
+                    if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) { return zone.secondsFromGMT() }
+                    return await geocoder.utcOffset(for: place)
+                })
         }
     }
 

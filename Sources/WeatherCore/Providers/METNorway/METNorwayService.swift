@@ -39,19 +39,26 @@ package actor METNorwayService: WeatherProviding {
         try await findPlaces(query)
     }
 
-    /// The report, at the offset `utcOffset` finds for the place (estimated from its longitude when none).
+    /// The report, at the offset `utcOffset` finds for the place (estimated from its longitude when none). The
+    /// offset is looked up while the forecast is on the wire: a lookup that needs a request costs no round trip.
     package func report(for place: Place) async throws -> WeatherReport {
-        try await report(for: place, utcOffset: await findUTCOffset(place))
+        let find = findUTCOffset
+        return try await report(for: place) { await find(place) }
     }
 
     /// The report with days, sunrise and sunset at `utcOffset` seconds from UTC; nil estimates it from the longitude.
     package func report(for place: Place, utcOffset: Int?) async throws -> WeatherReport {
+        try await report(for: place) { utcOffset }
+    }
+
+    private func report(for place: Place, offset findOffset: @escaping @Sendable () async -> Int?) async throws -> WeatherReport {
         guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
             throw WeatherError.invalidInput(
                 "\(place.displayName) is not on the map: latitude must be -90…90, longitude -180…180.")
         }
         let request = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude)
         let client = client
+        async let found = findOffset()
         let fetched = try await fetcher.fetch(
             request.cacheKey,
             network: { [weak self] cached in
@@ -60,7 +67,7 @@ package actor METNorwayService: WeatherProviding {
                 return answer.network
             },
             decode: Locationforecast.decode)
-        let offset = utcOffset ?? Self.estimatedUTCOffset(longitude: place.longitude)
+        let offset = await found ?? Self.estimatedUTCOffset(longitude: place.longitude)
         let built = METNorwayReport(
             fetched.value, latitude: place.latitude, longitude: place.longitude, utcOffset: offset, now: now())
         let source: DataSource =

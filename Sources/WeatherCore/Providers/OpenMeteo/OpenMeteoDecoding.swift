@@ -59,10 +59,11 @@ package enum OpenMeteoDecoding {
                 (-90...90).contains(lat), (-180...180).contains(lon),
                 let name = nonEmpty(result["name"]?.string)
             else { return nil }
+            let timeZone = nonEmpty(result["timezone"]?.string)
             let place = Place(
                 name: name, state: nonEmpty(result["admin1"]?.string), country: nonEmpty(result["country_code"]?.string),
-                latitude: lat, longitude: lon)
-            return (Match(place: place, timeZone: nonEmpty(result["timezone"]?.string)), result["population"]?.double ?? -1, index)
+                latitude: lat, longitude: lon, timeZone: timeZone)
+            return (Match(place: place, timeZone: timeZone), result["population"]?.double ?? -1, index)
         }
         .sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
         var matches: [Match] = []

@@ -160,7 +160,7 @@ struct OpenMeteoDecodingTests {
             "Londonderry, Northern Ireland, GB", "London, England, GB", "London, Ontario, CA", "London, Kentucky, US",
             "London, Ohio, US",
         ])
-        #expect(matches[1].place == Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257))
+        #expect(matches[1].place == Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257, timeZone: "Europe/London"))
         #expect(matches[1].timeZone == "Europe/London")
     }
 
