@@ -108,6 +108,14 @@ struct RendererWidthTests {
         #expect(words.contains("\"Paris\"."))
     }
 
+    @Test func aLongPlaceNameLeavesRoomToTypeAtThePrompt() {
+        let renderer = Renderer(style: .plain, width: 40)
+        #expect(renderer.prompt("London, GB", offline: false).plain == "London, GB> ")
+        let long = renderer.prompt("Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", offline: true)
+        #expect(long.plain == "Llanfairpwll… (offline)> ")  // a third of 40 columns
+        #expect(Renderer(style: .plain, width: 120).prompt(nil, offline: false).plain == "weather> ")
+    }
+
     @Test func helpAndRecentAreOneEntryPerLine() {
         let renderer = Renderer(style: .plain, width: 80)
         let help = renderer.definitions(Help.commands)

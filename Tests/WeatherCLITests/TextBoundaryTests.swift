@@ -7,10 +7,25 @@ import Testing
 struct TextBoundaryTests {
     @Test(arguments: [
         ("London, GB", 10), ("12°C", 4), ("from SW ↗", 9), ("▁▂█━·", 5), ("Zürich", 6), ("São Paulo", 9),
-        ("東京", 4), ("🌧 rain", 7), ("e\u{301}", 1), ("soft\u{AD}hyphen", 10), ("\u{A0}", 1), ("", 0),
+        ("東京", 4), ("🌧 rain", 7), ("⚡", 2), ("☔☈", 3), ("◽", 2), ("e\u{301}", 1), ("soft\u{AD}hyphen", 10), ("\u{A0}", 1), ("", 0),
     ])
     func widthsInColumns(text: String, columns: Int) {
         #expect(TextWidth.of(text) == columns)
+    }
+
+    /// Every condition glyph is one column, so the condition column lines up whatever the weather.
+    @Test func conditionGlyphsAreOneColumnWide() {
+        for unicode in [true, false] {
+            let style = Style(color: false, unicode: unicode)
+            for group in ConditionGroup.allCases {
+                for night in [false, true] {
+                    let glyph = style.glyph(group, night: night)
+                    #expect(TextWidth.of(glyph) == 1, "\(group) \(glyph)")
+                    let scalar = glyph.unicodeScalars.first!.value
+                    #expect(!(0x2600...0x27BF).contains(scalar) || !TextWidth.wideSymbols.contains { $0.contains(scalar) })
+                }
+            }
+        }
     }
 
     @Test func textFromAnywhereLosesWhatCouldActOnTheTerminal() {

@@ -59,6 +59,17 @@ struct PipedAndOneShotTests {
             """)
     }
 
+    @Test func viewFlagsWithoutACityOrALastCityExitWithUsage() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let json = try await runner.run(["--json"])
+        #expect(json.status == 64)
+        #expect(json.stderr.replacingOccurrences(of: "\n", with: " ") == "--json needs a city, and there is no last city yet: for example weather-or-not --json London. ")
+        let hourly = try await runner.run(["--hourly"])
+        #expect(hourly.status == 64)
+        #expect(hourly.stderr.hasPrefix("--hourly and --five-day need a city, and there is no last city yet: for example"))
+    }
+
     @Test func oneShotViewsMatchTheirGoldenOutput() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }

@@ -57,7 +57,9 @@ package struct Launcher {
         let views = options.hourly || options.fiveDay
         if city.isEmpty {
             guard app.place != nil else {
-                view.complain("\(views ? "--hourly and --five-day" : "--json") need a city, and there is no last city yet: for example weather-or-not --hourly London.")
+                let flags = views ? "--hourly and --five-day need" : "--json needs"
+                let example = views ? "--hourly" : "--json"
+                view.complain("\(flags) a city, and there is no last city yet: for example weather-or-not \(example) London.")
                 return ExitStatus.usage
             }
             if !views { await app.resume() }

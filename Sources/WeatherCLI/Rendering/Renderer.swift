@@ -53,7 +53,7 @@ package struct Renderer: Sendable {
             + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")")).wrapped(to: room)
         var rows: [[Line]] = []
         if let high = d.high, let low = d.low {
-            rows.append([text("High / low"), temperature(high, d.highCelsius) + text(" / ") + temperature(low, d.lowCelsius)])
+            rows.append([text(d.highLowLabel), temperature(high, d.highCelsius) + text(" / ") + temperature(low, d.lowCelsius)])
         }
         rows.append([text("Wind"), text(wind(d))])
         rows.append([text("Humidity"), text(d.humidity)])
@@ -200,7 +200,7 @@ package struct Renderer: Sendable {
                 text(d.humidity), text(d.precipitation ?? "none"),
             ]
         }
-        let labels = ["", "", "Now", "Temperature", "High / low", "Wind", "Humidity", "Precipitation"].map { text($0) }
+        let labels = ["", "", "Now", "Temperature", a.highLowLabel, "Wind", "Humidity", "Precipitation"].map { text($0) }
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
         var lines: [Line] = []
         for notice in Array(Set([a.notice, b.notice].compactMap { $0 })).sorted() { lines += self.notice(notice) }
@@ -221,6 +221,12 @@ package struct Renderer: Sendable {
     }
 
     // MARK: Lists and messages
+
+    /// The prompt: the place's name ("London, GB"), cut to a third of the width (at least 12 columns) so a very long
+    /// name leaves room to type; " (offline)" and "> " after it.
+    package func prompt(_ name: String?, offline: Bool) -> Line {
+        text(name ?? "weather").truncated(to: max(12, width / 3), ellipsis: style.ellipsis) + text((offline ? " (offline)" : "") + "> ")
+    }
 
     /// A message, wrapped at spaces; its own line breaks are kept.
     package func message(_ text: String, _ look: Look? = nil) -> [Line] {

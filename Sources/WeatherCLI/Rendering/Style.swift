@@ -103,7 +103,7 @@ package struct Style: Sendable {
         case .clouds, .overcast: unicode ? "☁" : "#"
         case .drizzle: unicode ? "☂" : ","
         case .rain, .showers, .freezingRain: unicode ? "☂" : "/"
-        case .thunderstorm: unicode ? "⚡" : "!"
+        case .thunderstorm: unicode ? "☈" : "!"
         case .snow, .sleet: unicode ? "❄" : "*"
         case .mist: unicode ? "≡" : "="
         case .unknown: "?"

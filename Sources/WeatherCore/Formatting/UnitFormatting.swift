@@ -23,12 +23,6 @@ package enum UnitFormatting {
         return units == .standard ? "\(value) K" : "\(value)°\(units == .metric ? "C" : "F")"
     }
 
-    /// Just the number and degree sign ("12°"), for tight columns; Kelvin keeps its "K".
-    package static func shortTemperature(celsius: Double, _ units: UnitSystem) -> String {
-        let value = rounded(temperatureValue(celsius: celsius, units))
-        return units == .standard ? "\(value)K" : "\(value)°"
-    }
-
     /// Wind speed: km/h (metric), mph (imperial), m/s (standard).
     package static func speed(metresPerSecond: Double, _ units: UnitSystem) -> String {
         switch units {

@@ -126,14 +126,14 @@ package struct ForecastSummaries: Sendable {
         return "\(parts.joined(separator: ", ")), highs \(range)."
     }
 
-    /// "4–13°" (or "4°" when equal), in the person's units.
+    /// "4–13°" (or "4°" when equal), in the person's units; Kelvin as the tables write it ("286–287 K").
     func temperatureRange(_ low: Double, _ high: Double) -> String {
-        let a = UnitFormatting.shortTemperature(celsius: low, options.units)
-        let b = UnitFormatting.shortTemperature(celsius: high, options.units)
-        guard a != b else { return a }
+        let a = UnitFormatting.rounded(UnitFormatting.temperatureValue(celsius: low, options.units))
+        let b = UnitFormatting.rounded(UnitFormatting.temperatureValue(celsius: high, options.units))
+        let unit = options.units == .standard ? " K" : "°"
+        guard a != b else { return "\(a)\(unit)" }
         // "4–13°", but "-4 to -2°": a dash between negative figures reads as a minus.
-        let negative = UnitFormatting.rounded(UnitFormatting.temperatureValue(celsius: low, options.units)) < 0
-        return negative ? "\(a.replacingOccurrences(of: "°", with: "")) to \(b)" : "\(a.replacingOccurrences(of: "°", with: ""))–\(b)"
+        return a < 0 ? "\(a) to \(b)\(unit)" : "\(a)–\(b)\(unit)"
     }
 
     /// "Snow" or "Rain".

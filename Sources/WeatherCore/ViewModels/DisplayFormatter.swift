@@ -19,9 +19,7 @@ package struct DisplayFormatter: Sendable {
         let c = report.current
         let units = options.units
         let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
-        let today = DailySummary.days(
-            current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: report.days
-        ).first
+        let range = highAndLow(report)
         return CurrentWeatherDisplay(
             place: report.place.displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
@@ -33,10 +31,11 @@ package struct DisplayFormatter: Sendable {
             temperatureCelsius: c.temperature,
             feelsLike: UnitFormatting.temperature(celsius: c.feelsLike, units),
             feelsLikeCelsius: c.feelsLike,
-            high: today.map { UnitFormatting.temperature(celsius: $0.high, units) },
-            low: today.map { UnitFormatting.temperature(celsius: $0.low, units) },
-            highCelsius: today?.high,
-            lowCelsius: today?.low,
+            high: range.map { UnitFormatting.temperature(celsius: $0.high, units) },
+            low: range.map { UnitFormatting.temperature(celsius: $0.low, units) },
+            highCelsius: range?.high,
+            lowCelsius: range?.low,
+            highLowLabel: range?.label ?? "High / low",
             humidity: "\(c.humidity)%",
             pressure: UnitFormatting.pressure(hectopascals: c.pressure, units),
             wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units),
@@ -51,6 +50,24 @@ package struct DisplayFormatter: Sendable {
             notice: notice(report), provider: providerName(report))
     }
 
+    /// Today's high and low when the provider forecasts whole days; otherwise the coming 24 hours', current reading
+    /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false.
+    func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String)? {
+        let c = report.current
+        let today = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
+        if let days = report.days, days.contains(where: { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber == today }),
+            let day = DailySummary.days(
+                current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: days
+            ).first
+        {
+            return (day.high, day.low, "High / low")
+        }
+        let end = c.observedAt.addingTimeInterval(86_400)
+        let temperatures = [c.temperature] + report.forecast.filter { $0.time > c.observedAt && $0.time <= end }.map(\.temperature)
+        guard temperatures.count > 1, let high = temperatures.max(), let low = temperatures.min() else { return nil }
+        return (high, low, "24 h high / low")
+    }
+
     /// "Now" from the current conditions, then up to `count` slots after the observation: 3-hour steps, or with
     /// `hourByHour` the provider's 1-hour steps (3-hour ones, said so, when it has none).
     package func hourly(_ report: WeatherReport, count: Int, hourByHour: Bool = false) -> HourlyDisplay {
@@ -61,10 +78,8 @@ package struct DisplayFormatter: Sendable {
                 kind: .weather, time: "Now", condition: c.condition.description, conditionCode: c.condition.code,
                 conditionGroup: c.condition.group, isNight: c.condition.isNight,
                 temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
-                precipitationChance: nil, precipitationProbability: nil,
-                precipitationAmount: precipitationText(c).map { _ in
-                    UnitFormatting.precipitation(millimetres: (c.rain?.millimetres ?? 0) + (c.snow?.millimetres ?? 0), units)
-                },
+                // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
+                precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil,
                 humidity: c.humidity > 0 ? "\(c.humidity)%" : nil,
                 wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil)
         ]
@@ -177,8 +192,10 @@ package struct DisplayFormatter: Sendable {
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.
+    /// Sample data names no provider: it is nobody's weather.
     package func providerName(_ report: WeatherReport) -> String? {
-        report.provider != options.defaultProvider || report.failover != nil ? report.provider.displayName : nil
+        guard report.source != .sample else { return nil }
+        return report.provider != options.defaultProvider || report.failover != nil ? report.provider.displayName : nil
     }
 
     /// What a view says when its data is not live.

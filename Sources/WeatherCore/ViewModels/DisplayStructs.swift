@@ -20,6 +20,9 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var low: String?
     package var highCelsius: Double?
     package var lowCelsius: Double?
+    /// What `high` and `low` span: "High / low" for the whole of today (a provider's own day), "24 h high / low"
+    /// for the coming 24 hours (a forecast that starts now cannot know today's earlier hours).
+    package var highLowLabel: String = "High / low"
     package var humidity: String
     package var pressure: String
     package var wind: String

@@ -53,7 +53,6 @@ struct Prompt {
 
     /// "London> ", "London, CA (offline)> ", through the same text boundary as every view.
     private var promptText: String {
-        let style = view.console.style
-        return style.render(style.line("\(app.promptName ?? "weather")\(app.offline ? " (offline)" : "")> "))
+        view.console.style.render(view.renderer.prompt(app.promptName, offline: app.offline))
     }
 }

@@ -12,7 +12,6 @@ struct UnitFormattingTests {
         #expect(UnitFormatting.temperature(celsius: -40, .imperial) == "-40°F")
         #expect(UnitFormatting.temperature(celsius: -17.9, .imperial) == "0°F")  // -0.22 °F
         #expect(UnitFormatting.temperature(celsius: 20, .standard) == "293 K")
-        #expect(UnitFormatting.shortTemperature(celsius: 20.6, .metric) == "21°")
     }
 
     @Test func windSpeedPerUnitSystem() {

@@ -26,6 +26,29 @@ struct ForecastSummariesTests {
 
     func summary(_ report: WeatherReport) -> String { formatter.hourly(report, count: 8).summary }
 
+    @Test func rangesAreWrittenAsTheTablesWriteTheirUnits() {
+        let kelvin = ForecastSummaries(options: DisplayOptions(units: .standard, locale: Locale(identifier: "en_US")))
+        #expect(kelvin.temperatureRange(13, 14) == "286–287 K")
+        #expect(kelvin.temperatureRange(13, 13) == "286 K")
+        let metric = ForecastSummaries(options: DisplayOptions(units: .metric, locale: Locale(identifier: "en_US")))
+        #expect(metric.temperatureRange(4, 13) == "4–13°")
+        #expect(metric.temperatureRange(-4, -2) == "-4 to -2°")
+    }
+
+    /// At night the rest of today is a slot or two: the current view gives the next 24 hours' range, named so.
+    @Test func theCurrentViewsRangeIsTheNext24HoursUnlessTheProviderGivesTheDay() throws {
+        let late = Self.report([Self.slot(15, 8), Self.slot(18, 13), Self.slot(21, 4), Self.slot(33, 20), Self.slot(39, 30)], temp: 9)
+        let display = formatter.current(late)
+        #expect(display.highLowLabel == "24 h high / low")
+        #expect(display.high == "20°C")  // 39:00 is beyond the 24 hours
+        #expect(display.low == "4°C")
+        var day = late
+        let midnight = Date(timeIntervalSince1970: Double(InsightTests.midnight))
+        day.days = [DayForecast(date: midnight, high: 15, low: 2)]
+        #expect(formatter.current(day).highLowLabel == "High / low")
+        #expect(formatter.current(day).high == "15°C")
+    }
+
     @Test func rainingNowWithDrySlotsSaysWhenItDries() {
         let report = Self.report(Self.drySlots, code: 501, rain: 1.2)
         #expect(summary(report) == "Raining now, dry from 15:00; 4–13°.")

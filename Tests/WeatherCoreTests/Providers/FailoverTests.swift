@@ -132,5 +132,9 @@ struct FailoverTests {
         report.failover = nil
         #expect(keyless.current(report).provider == nil)
         #expect(keyless.current(report).notice == nil)
+        // Sample data is nobody's weather: no provider named, whatever the default.
+        var sample = try TestData.report(source: .sample)
+        sample.provider = .openWeather
+        #expect(keyless.current(sample).provider == nil)
     }
 }
