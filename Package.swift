@@ -7,14 +7,15 @@ let package = Package(
         .executable(name: "weather-or-not", targets: ["weather-or-not"]),
     ],
     targets: [
-        .target(name: "WeatherCore", dependencies: ["CTLS"]),
+        .target(name: "HTTPKit", dependencies: ["CTLS"]),
+        .target(name: "WeatherCore", dependencies: ["HTTPKit"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "WeatherCLI", dependencies: ["WeatherCore"]),
+        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "TestSupport"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),
         .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",

@@ -1,7 +1,9 @@
 import Foundation
+@testable import HTTPKit
 
 // libFuzzer entry point. The first byte picks the target; the rest is its input.
-// Built with WeatherCore's sources in the same module (see scripts/fuzz.sh), so internal types are reachable.
+// Built with WeatherCore's sources in the same module, and HTTPKit built for testing (see scripts/fuzz.sh), so
+// internal types are reachable.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count > 0 else { return 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import WeatherCore
 
 /// Builds the app model and its view from the options and the environment, then runs a one-shot, piped input, or

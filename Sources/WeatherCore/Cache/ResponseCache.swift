@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Response bodies by request, in memory and on disk, fresh for 10 minutes and kept after that for when the network fails.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 extension StringProtocol {
     /// The text without leading and trailing white space (spaces, tabs, line breaks). Pure Swift: Foundation's
@@ -33,16 +34,5 @@ extension String {
             result.append(scalar)
         }
         return String(result)
-    }
-}
-
-extension Unicode.Scalar {
-    /// Control characters (C0, DEL, C1: the whole of Unicode's "Cc"), the bidirectional embeddings, overrides and
-    /// isolates, and the replacement character. Plain arithmetic: Unicode property lookups cost far more.
-    var isUnsafeForTerminal: Bool {
-        switch value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFFFD: true
-        default: false
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// A geocoded place: what a search resolves to and what the preferences remember.
 package struct Place: Equatable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Everything that can go wrong between a typed line and the weather, each with a line a person can act on.
 ///
@@ -114,6 +115,21 @@ package enum WeatherError: Error, Equatable, Sendable {
     }
 
     static let truncatedDetail = "the connection broke off before the answer was complete"
+
+    /// A transport's failure, in the words people read: the one place HTTPKit's errors become this app's.
+    package init(_ error: HTTPError) {
+        switch error {
+        case .timedOut(let seconds): self = .timedOut(seconds: seconds)
+        case .cannotConnect(let host): self = .cannotConnect(host: host)
+        case .secureConnectionFailed(let host, let detail): self = .secureConnectionFailed(host: host, detail: detail)
+        case .proxyFailed(let proxy, let detail): self = .proxyFailed(proxy: proxy, detail: detail)
+        case .unusableProxy(let variable):
+            self = .proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
+        case .truncated: self = .badResponse(Self.truncatedDetail)
+        case .badResponse(let detail): self = .badResponse(detail)
+        case .invalidURL: self = .invalidInput(WeatherConfiguration.badBaseURLMessage)
+        }
+    }
 }
 
 /// Where a message is read, so its hints name what works there.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Offline mode's transport: answers OpenWeather's four endpoints from the bundled samples, with no network and no key.
 ///

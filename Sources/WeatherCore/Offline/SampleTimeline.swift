@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Where offline mode puts a sample place's answers on the real clock, and what the sky and the thermometer say there.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// What weather-or-not remembers between launches.
 package struct Preferences: Equatable, Sendable {

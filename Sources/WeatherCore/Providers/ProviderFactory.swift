@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Builds the weather service for a `ServiceChoice`: the bundled samples offline, else the chosen provider with
 /// the keyless ones behind it for failover. Each provider keeps its own cache entries (their keys differ).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// How every provider's client sends a GET: one deadline for the whole call, transient failures retried while a
 /// retry still fits in it. The provider maps the status to `WeatherError` in `check`.
@@ -36,7 +37,7 @@ package struct ProviderHTTP: Sendable {
         }
     }
 
-    /// The transport's answer, or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
+    /// The transport's answer (its `HTTPError` as a `WeatherError`), or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
     static func get(
         _ url: URL, headers: [String: String], from transport: any HTTPTransport, before deadline: ContinuousClock.Instant,
         timeout: Double
@@ -45,7 +46,11 @@ package struct ProviderHTTP: Sendable {
             group.addTask {
                 let remaining = deadline - ContinuousClock.now
                 let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-                return try await transport.get(url, headers: headers, timeout: max(0.05, seconds))
+                do {
+                    return try await transport.get(url, headers: headers, timeout: max(0.05, seconds))
+                } catch let error as HTTPError {
+                    throw WeatherError(error)
+                }
             }
             group.addTask {
                 try await Task.sleep(until: deadline, clock: .continuous)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import HTTPKit
 import Testing
 @testable import WeatherCore
 

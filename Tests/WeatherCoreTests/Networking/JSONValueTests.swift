@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import TestSupport
 import Testing
 import WeatherCore

@@ -1,5 +1,6 @@
 import Synchronization
 import Foundation
+import HTTPKit
 import TestSupport
 import Testing
 @testable import WeatherCore

@@ -1,4 +1,5 @@
 import Foundation
+@testable import HTTPKit
 import TestSupport
 import Testing
 @testable import WeatherCore
@@ -71,25 +72,25 @@ struct ProxyTests {
         let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data()) }
         defer { proxy.stop() }
         let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": "http://me:secret@127.0.0.1:\(proxy.port)"]))
-        let error = await #expect(throws: WeatherError.self) {
+        let error = await #expect(throws: HTTPError.self) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
         #expect(error == .proxyFailed(proxy: "127.0.0.1:\(proxy.port)", detail: "wants a user name and password (HTTP 407)"))
-        #expect(error?.message.contains("secret") == false)
+        #expect(String(describing: error).contains("secret") == false)
     }
 
     @Test func aProxyAnsweringNonsenseIsAMalformedAnswer() async throws {
         let proxy = try LoopbackServer(greeting: "SSH-2.0-OpenSSH_9.2\r\n\r\n") { _ in .neverRespond }
         defer { proxy.stop() }
         let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
-        await #expect(throws: WeatherError.badResponse("the server's answer was malformed")) {
+        await #expect(throws: HTTPError.badResponse(detail: "the server's answer was malformed")) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
     }
 
     @Test func anUnusableProxyIsReportedNotBypassed() async throws {
         let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": "socks5://127.0.0.1:1"]))
-        await #expect(throws: WeatherError.proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")) {
+        await #expect(throws: HTTPError.unusableProxy(variable: "https_proxy")) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
     }

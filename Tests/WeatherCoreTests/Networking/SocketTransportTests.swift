@@ -1,4 +1,5 @@
 import Foundation
+@testable import HTTPKit
 import Synchronization
 import TestSupport
 import Testing
@@ -70,7 +71,7 @@ struct SocketTransportTests {
         #expect(server.requests.count == 3)
         #expect(server.connectionsAccepted == 2)
         // A new connection that breaks is not tried again by the transport (the client's retries decide).
-        await #expect(throws: WeatherError.badResponse(WeatherError.truncatedDetail)) {
+        await #expect(throws: HTTPError.truncated) {
             try await get(SocketTransport(), try LoopbackServer { _ in .reset })
         }
     }
@@ -121,7 +122,7 @@ struct SocketTransportTests {
         defer { server.stop() }
         // Trusting only another certificate, whatever the machine's own authorities are.
         let transport = SocketTransport(trust: .certificates(file: Self.other.certificate))
-        let error = await #expect(throws: WeatherError.self) { try await get(transport, server) }
+        let error = await #expect(throws: HTTPError.self) { try await get(transport, server) }
         guard case .secureConnectionFailed(let host, let detail) = error else {
             Issue.record("got \(String(describing: error))")
             return
@@ -135,7 +136,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(identity: Self.other) { _ in .json("[]") }
         defer { server.stop() }
         let trustingIt = SocketTransport(trust: .certificates(file: Self.other.certificate))
-        let error = await #expect(throws: WeatherError.self) { try await get(trustingIt, server) }
+        let error = await #expect(throws: HTTPError.self) { try await get(trustingIt, server) }
         guard case .secureConnectionFailed(_, let detail) = error else {
             Issue.record("got \(String(describing: error))")
             return
@@ -148,7 +149,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(greeting: "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n") { _ in .json("[]") }
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "http:", with: "https:") + "/x")!
-        await #expect(throws: WeatherError.secureConnectionFailed(host: "127.0.0.1", detail: "the TLS handshake failed")) {
+        await #expect(throws: HTTPError.secureConnectionFailed(host: "127.0.0.1", detail: "the TLS handshake failed")) {
             try await SocketTransport(trust: Self.trusted).get(url, timeout: 5)
         }
     }
@@ -157,7 +158,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "https:", with: "http:") + "/x")!
-        await #expect(throws: WeatherError.badResponse(WeatherError.truncatedDetail)) {
+        await #expect(throws: HTTPError.truncated) {
             try await SocketTransport().get(url, timeout: 5)
         }
     }
@@ -166,7 +167,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
         defer { server.stop() }
         let transport = SocketTransport(trust: .certificates(file: "/nonexistent/ca.pem"))
-        await #expect(throws: WeatherError.secureConnectionFailed(host: "127.0.0.1", detail: "the trusted certificates could not be loaded")) {
+        await #expect(throws: HTTPError.secureConnectionFailed(host: "127.0.0.1", detail: "the trusted certificates could not be loaded")) {
             try await get(transport, server)
         }
     }
@@ -187,7 +188,7 @@ struct SocketTransportTests {
         // Nothing listens on IPv6 here (the test server is IPv4): the error names the address without brackets.
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
-        await #expect(throws: WeatherError.cannotConnect(host: "::1")) {
+        await #expect(throws: HTTPError.cannotConnect(host: "::1")) {
             try await SocketTransport().get(URL(string: "http://[::1]:\(server.port)/x")!, timeout: 2)
         }
         #expect(TCPSocket.isAddress("127.0.0.1") && TCPSocket.isAddress("::1"))
@@ -197,7 +198,7 @@ struct SocketTransportTests {
     @Test func aSilentServerTimesOut() async throws {
         let server = try LoopbackServer { _ in .neverRespond }
         defer { server.stop() }
-        await #expect(throws: WeatherError.timedOut(seconds: 0.3)) {
+        await #expect(throws: HTTPError.timedOut(seconds: 0.3)) {
             try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 0.3)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import Testing
 @testable import WeatherCore
 

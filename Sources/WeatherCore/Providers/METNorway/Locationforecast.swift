@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// A Locationforecast 2.0 answer as this program reads it: one entry per time step, in time order, in MET's
 /// units (°C, %, hPa, m/s, degrees, mm). Hourly steps for about two and a half days, then 6-hourly ones.

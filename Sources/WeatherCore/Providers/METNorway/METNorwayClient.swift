@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Sends a Locationforecast request as MET Norway's terms ask (an identifying `User-Agent`, `If-Modified-Since`
 /// with the stored `Last-Modified`) and maps the status to a `NetworkAnswer` or a `WeatherError`.

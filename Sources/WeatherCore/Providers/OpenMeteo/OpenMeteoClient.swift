@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Sends one `OpenMeteoRequest` (never with a key) and maps the status to `WeatherError`, retrying transient
 /// failures within the timeout.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Turns Open-Meteo's JSON (asked for in metric units and `timeformat=unixtime`) into domain models. Only the
 /// current time and temperature and the hourly times and temperatures are required; anything else missing, null

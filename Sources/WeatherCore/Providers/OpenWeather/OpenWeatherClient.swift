@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Sends one `APIRequest` and maps the status to `WeatherError`, retrying transient failures within the timeout.
 package struct OpenWeatherClient: Sendable {

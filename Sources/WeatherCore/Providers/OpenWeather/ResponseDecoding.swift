@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Turns OpenWeather's JSON into domain models (canonical metric units), tolerating the API's quirks: fields it
 /// omits are optional, and only what the views use is read.

@@ -25,7 +25,7 @@ final class HTTPConnection: @unchecked Sendable {
     func write(_ bytes: [UInt8], limit: IOLimit) throws {
         do {
             if let tls { try tls.write(bytes, limit: limit) } else { try TCPSocket.write(socket, bytes, limit: limit) }
-        } catch WeatherError.badResponse {
+        } catch HTTPError.truncated {
             throw Failure.closedBeforeAnswer
         }
     }
@@ -39,7 +39,7 @@ final class HTTPConnection: @unchecked Sendable {
             let count: Int
             do {
                 count = try tls?.read(into: &buffer, limit: limit) ?? TCPSocket.read(socket, into: &buffer, limit: limit)
-            } catch WeatherError.badResponse where received == 0 {
+            } catch HTTPError.truncated where received == 0 {
                 throw Failure.closedBeforeAnswer
             }
             if count == 0 {

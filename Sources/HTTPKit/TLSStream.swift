@@ -11,7 +11,7 @@ final class TLSStream {
 
     init(context: TLSContext, socket: Int32, host: String, limit: IOLimit) throws {
         guard let session = SSL_new(context.context) else {
-            throw WeatherError.secureConnectionFailed(host: host, detail: "OpenSSL could not start")
+            throw HTTPError.secureConnectionFailed(host: host, detail: "OpenSSL could not start")
         }
         self.session = session
         self.socket = socket
@@ -28,9 +28,9 @@ final class TLSStream {
             let verdict = SSL_get_verify_result(session)
             if verdict != X509_V_OK {
                 let reason = String(cString: X509_verify_cert_error_string(verdict))
-                throw WeatherError.secureConnectionFailed(host: host, detail: "its certificate was not accepted (\(reason))")
+                throw HTTPError.secureConnectionFailed(host: host, detail: "its certificate was not accepted (\(reason))")
             }
-            throw WeatherError.secureConnectionFailed(host: host, detail: "the TLS handshake failed")
+            throw HTTPError.secureConnectionFailed(host: host, detail: "the TLS handshake failed")
         }
     }
 

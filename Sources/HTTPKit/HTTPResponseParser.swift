@@ -129,7 +129,7 @@ struct HTTPResponseParser {
             }
         case .chunkSize:
             let size = line.prefix { $0 != UInt8(ascii: ";") }
-            let digits = String(decoding: size, as: UTF8.self).trimmingWhitespace
+            let digits = String(decoding: size, as: UTF8.self).trimmed
             guard (1...8).contains(digits.count), digits.utf8.allSatisfy(\.isHexDigit), let count = Int(digits, radix: 16)
             else { throw .malformed }
             stage = count == 0 ? .trailers : .chunkData(remaining: count)
@@ -157,7 +157,7 @@ struct HTTPResponseParser {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformed }
         let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
         guard !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw .malformed }
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingWhitespace
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed
         if let earlier = headers[name] {
             // Two different lengths leave the body's end ambiguous.
             guard name != "content-length" || earlier == value else { throw .malformed }
@@ -198,4 +198,12 @@ struct HTTPResponseParser {
 extension UInt8 {
     fileprivate var isDigit: Bool { (48...57).contains(self) }
     fileprivate var isHexDigit: Bool { isDigit || (65...70).contains(self) || (97...102).contains(self) }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space, in pure Swift (Foundation's trimming goes through NSString).
+    var trimmed: String {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        return String(self[start..<(lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start)])
+    }
 }

@@ -5,17 +5,17 @@ struct HTTPTarget: Sendable {
     let secure: Bool
     let host: String
     let port: Int
-    /// "/path?query": holds the key, so it is only ever written to the socket.
+    /// "/path?query": can hold a key, so it is only ever written to the socket.
     private let path: String
 
     /// "https://host:port", the key of the connection pool.
     var origin: String { "\(secure ? "https" : "http")://\(host):\(port)" }
 
-    init(_ url: URL) throws(WeatherError) {
+    init(_ url: URL) throws(HTTPError) {
         guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let named = parts.host, !named.isEmpty
-        else { throw .invalidInput(WeatherConfiguration.badBaseURLMessage) }
+        else { throw .invalidURL }
         secure = scheme == "https"
         host = Self.bare(named)
         port = parts.port ?? (secure ? 443 : 80)
@@ -35,15 +35,15 @@ struct HTTPTarget: Sendable {
 
     /// The GET and its headers. Through a proxy, a plain request names the whole URL (an https one goes through a
     /// tunnel and looks as if sent directly).
-    /// `headers` add to (or, for `User-Agent`, replace) the defaults; a header with a line break is left out.
-    func request(through proxy: ProxySettings.Proxy?, headers: [String: String] = [:]) -> [UInt8] {
+    /// `headers` add to (or, for `User-Agent`, replace) the defaults (`userAgent` and JSON); a header with a line break is left out.
+    func request(through proxy: ProxySettings.Proxy?, userAgent: String, headers: [String: String] = [:]) -> [UInt8] {
         var head = "GET \(path) HTTP/1.1\r\n"
         if let proxy, !secure {
             head = "GET http://\(authority())\(path) HTTP/1.1\r\n"
             if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
         }
         head += "Host: \(authority())\r\n"
-        var fields = ["User-Agent": Project.userAgent, "Accept": "application/json"]
+        var fields = ["User-Agent": userAgent, "Accept": "application/json"]
         for (name, value) in headers {
             fields.removeValue(forKey: fields.keys.first { $0.lowercased() == name.lowercased() } ?? "")
             fields[name] = value

@@ -19,7 +19,7 @@ enum TCPSocket {
             hints.ai_flags = flag | AI_NUMERICSERV
             if getaddrinfo(host, String(port), &hints, &found) != 0 { found = nil }
         }
-        guard let first = found else { throw WeatherError.cannotConnect(host: host) }
+        guard let first = found else { throw HTTPError.cannotConnect(host: host) }
         defer { freeaddrinfo(first) }
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let address = next?.pointee {
@@ -36,7 +36,7 @@ enum TCPSocket {
                 var yes: Int32 = 1
                 setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
                 return socket
-            } catch is WeatherError where next != nil {
+            } catch is HTTPError where next != nil {
                 limit.signal.release()
                 close(socket)
             } catch {
@@ -45,21 +45,21 @@ enum TCPSocket {
                 throw error
             }
         }
-        throw WeatherError.cannotConnect(host: host)
+        throw HTTPError.cannotConnect(host: host)
     }
 
     private static func connect(
         _ socket: Int32, to address: addrinfo, host: String, limit: IOLimit, until end: ContinuousClock.Instant
     ) throws {
         if Glibc.connect(socket, address.ai_addr, address.ai_addrlen) == 0 { return }
-        guard errno == EINPROGRESS else { throw WeatherError.cannotConnect(host: host) }
+        guard errno == EINPROGRESS else { throw HTTPError.cannotConnect(host: host) }
         try limit.wait(socket, for: Int16(POLLOUT), until: end)
         var failure: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
         if failure != 0 {
             if limit.signal.isCancelled { throw CancellationError() }
-            throw WeatherError.cannotConnect(host: host)
+            throw HTTPError.cannotConnect(host: host)
         }
     }
 

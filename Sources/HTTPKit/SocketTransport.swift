@@ -12,12 +12,15 @@ import Glibc
 /// next request to the same server, and a kept connection the server has closed meanwhile is replaced once.
 /// An http:// proxy is used as `proxies` says: CONNECT for https, the absolute URL for http.
 package final class SocketTransport: HTTPTransport {
+    /// Sent as `User-Agent` unless a request names its own.
+    package let userAgent: String
     private let trust: TLSTrust
     private let proxies: ProxySettings
     private let tls = Mutex<TLSContext?>(nil)
     private let pool = ConnectionPool()
 
-    package init(trust: TLSTrust = .system, proxies: ProxySettings = .none) {
+    package init(userAgent: String, trust: TLSTrust = .system, proxies: ProxySettings = .none) {
+        self.userAgent = userAgent
         self.trust = trust
         self.proxies = proxies
         // OpenSSL writes with write(2), which raises SIGPIPE when the server has gone; the failed write is handled.
@@ -47,9 +50,9 @@ package final class SocketTransport: HTTPTransport {
         case .direct: proxy = nil
         case .proxy(let named): proxy = named
         case .unusable(let variable):
-            throw WeatherError.proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
+            throw HTTPError.unusableProxy(variable: variable)
         }
-        let request = target.request(through: proxy, headers: headers)
+        let request = target.request(through: proxy, userAgent: userAgent, headers: headers)
         let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
         var kept = pool.take(origin)
         while true {
@@ -109,17 +112,17 @@ package final class SocketTransport: HTTPTransport {
         do {
             answer = try connection.readResponse(limit: limit, tunnel: true).0
         } catch HTTPConnection.Failure.closedBeforeAnswer {
-            throw WeatherError.proxyFailed(proxy: proxy.name, detail: "closed the connection to \(target.host)")
+            throw HTTPError.proxyFailed(proxy: proxy.name, detail: "closed the connection to \(target.host)")
         }
         guard (200..<300).contains(answer.status) else {
             let why = answer.status == 407 ? "wants a user name and password (HTTP 407)" : "refused the connection to \(target.host) (HTTP \(answer.status))"
-            throw WeatherError.proxyFailed(proxy: proxy.name, detail: why)
+            throw HTTPError.proxyFailed(proxy: proxy.name, detail: why)
         }
     }
 
     /// The TLS context, made on the first https request (loading OpenSSL's configuration takes about 3 ms).
-    private func context(host: String) throws(WeatherError) -> TLSContext {
-        try tls.withLock { (made: inout TLSContext?) throws(WeatherError) -> TLSContext in
+    private func context(host: String) throws(HTTPError) -> TLSContext {
+        try tls.withLock { (made: inout TLSContext?) throws(HTTPError) -> TLSContext in
             if let made { return made }
             do throws(TLSContext.SetupFailure) {
                 let context = try TLSContext(trust: trust)
@@ -131,17 +134,17 @@ package final class SocketTransport: HTTPTransport {
         }
     }
 
-    /// The parser's and the connection's own failures as a `WeatherError`; anything else as it is.
+    /// The parser's and the connection's own failures as an `HTTPError`; anything else as it is.
     private static func describe(_ error: any Error) -> any Error {
         switch error {
         case HTTPConnection.Failure.closedBeforeAnswer, HTTPResponseParser.Failure.truncated:
-            WeatherError.badResponse(WeatherError.truncatedDetail)
+            HTTPError.truncated
         case HTTPResponseParser.Failure.tooLarge:
-            WeatherError.badResponse("the answer was too large")
+            HTTPError.badResponse(detail: "the answer was too large")
         case HTTPResponseParser.Failure.unsupportedCoding:
-            WeatherError.badResponse("the answer came in an encoding this client does not read")
+            HTTPError.badResponse(detail: "the answer came in an encoding this client does not read")
         case HTTPResponseParser.Failure.malformed:
-            WeatherError.badResponse("the server's answer was malformed")
+            HTTPError.badResponse(detail: "the server's answer was malformed")
         default:
             error
         }

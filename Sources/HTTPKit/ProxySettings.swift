@@ -39,15 +39,15 @@ package struct ProxySettings: Sendable, Equatable {
     package init(environment: [String: String]) {
         func route(_ names: [String]) -> Route {
             guard let (name, value) = names.lazy.compactMap({ name in environment[name].map { (name, $0) } })
-                .first(where: { !$0.1.trimmingWhitespace.isEmpty })
+                .first(where: { !$0.1.trimmed.isEmpty })
             else { return .direct }
-            return Self.parse(value.trimmingWhitespace).map(Route.proxy) ?? .unusable(variable: name)
+            return Self.parse(value.trimmed).map(Route.proxy) ?? .unusable(variable: name)
         }
         secure = route(["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"])
         // Not HTTP_PROXY: a CGI program gets the request's "Proxy:" header under that name.
         plain = route(["http_proxy", "all_proxy", "ALL_PROXY"])
         exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
-            .split(separator: ",").map { $0.trimmingWhitespace.lowercased() }
+            .split(separator: ",").map { $0.trimmed.lowercased() }
             .map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
     }
 

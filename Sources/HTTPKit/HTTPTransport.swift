@@ -16,9 +16,8 @@ package struct HTTPResponse: Sendable {
 
 /// Sends a GET and returns the response; how the client reaches a server, or the sample data.
 package protocol HTTPTransport: Sendable {
-    /// Fetches `url` with extra request `headers` (a `User-Agent` here replaces the default one), failing with
-    /// `WeatherError.timedOut` or `.cannotConnect` (never with a text holding the URL), or `CancellationError`
-    /// when the task is cancelled.
+    /// Fetches `url` with extra request `headers` (a `User-Agent` here replaces the default one), failing with an
+    /// `HTTPError` (never with a text holding the URL), or `CancellationError` when the task is cancelled.
     func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse
 }
 
@@ -26,11 +25,4 @@ extension HTTPTransport {
     package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         try await get(url, headers: [:], timeout: timeout)
     }
-}
-
-/// The program as servers see it.
-package enum Project {
-    package static let version = "0.1.0"
-    /// Sent with every request: MET Norway's terms ask each client to name itself.
-    package static let userAgent = "weather-or-not/\(version)"
 }

@@ -11,7 +11,7 @@ import Glibc
 final class TLSContext: @unchecked Sendable {
     let context: OpaquePointer
 
-    /// Why a context could not be made, in words for `WeatherError.secureConnectionFailed`.
+    /// Why a context could not be made, in words for `HTTPError.secureConnectionFailed`.
     struct SetupFailure: Error { let detail: String }
 
     init(trust: TLSTrust) throws(SetupFailure) {

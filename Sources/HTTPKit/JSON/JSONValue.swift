@@ -1,10 +1,10 @@
 import Foundation
 
-/// A parsed JSON document: what the responses, the cache and the preferences are read into and written from.
+/// A parsed JSON document: what answers and files are read into and written from.
 ///
 /// Used instead of Codable for the files and answers every run reads: JSONDecoder looks up protocol conformances
 /// for each decoded type the first time, and in the static release build each lookup scans every conformance in
-/// the binary, which made decoding a cold one-shot's three answers cost about 4 ms (docs/PERFORMANCE.md).
+/// the binary, which made decoding a few small answers at start-up cost about 4 ms (docs/PERFORMANCE.md).
 package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -51,7 +51,7 @@ package enum JSONValue: Equatable, Sendable {
         if case .array(let values) = self { values } else { nil }
     }
 
-    /// A number or a string, as text (OpenWeather sends `cod` and `message` as either).
+    /// A number or a string, as text (some APIs send the same member as either).
     package var text: String? {
         switch self {
         case .string(let value): value

@@ -1,0 +1,21 @@
+/// Why a request got no usable answer. No case carries a URL or a body (a query can hold a key); the caller words
+/// these for people.
+package enum HTTPError: Error, Equatable, Sendable {
+    /// No answer within the timeout, in seconds.
+    case timedOut(seconds: Double)
+    /// No connection: the name did not resolve, or no address accepted one.
+    case cannotConnect(host: String)
+    /// TLS failed: the certificate was not accepted (the reason is OpenSSL's), the trusted certificates could not
+    /// be loaded, or the handshake broke down.
+    case secureConnectionFailed(host: String, detail: String)
+    /// The proxy, named "host:port", refused the tunnel or closed the connection.
+    case proxyFailed(proxy: String, detail: String)
+    /// The variable names a proxy this client cannot use (socks, https://, or not a URL).
+    case unusableProxy(variable: String)
+    /// The connection broke off before the answer was complete: worth another try.
+    case truncated
+    /// The answer cannot be read as HTTP: malformed, too large, or in an encoding this client does not read.
+    case badResponse(detail: String)
+    /// Not an http or https URL with a host.
+    case invalidURL
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HTTPKit
+import TestSupport
+import Testing
+@testable import WeatherCore
+
+/// The transport's errors as this app words them, and the transport as the app builds it.
+struct TransportErrorTests {
+    @Test(arguments: [
+        (HTTPError.timedOut(seconds: 3), WeatherError.timedOut(seconds: 3)),
+        (.cannotConnect(host: "::1"), .cannotConnect(host: "::1")),
+        (.secureConnectionFailed(host: "h", detail: "the TLS handshake failed"), .secureConnectionFailed(host: "h", detail: "the TLS handshake failed")),
+        (.proxyFailed(proxy: "p:1", detail: "wants a user name and password (HTTP 407)"), .proxyFailed(proxy: "p:1", detail: "wants a user name and password (HTTP 407)")),
+        (.unusableProxy(variable: "https_proxy"), .proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")),
+        (.truncated, .badResponse(WeatherError.truncatedDetail)),
+        (.badResponse(detail: "the server's answer was malformed"), .badResponse("the server's answer was malformed")),
+        (.invalidURL, .invalidInput(WeatherConfiguration.badBaseURLMessage)),
+    ])
+    func eachTransportErrorHasItsWeatherError(_ error: HTTPError, _ expected: WeatherError) {
+        #expect(WeatherError(error) == expected)
+    }
+
+    @Test func aBrokenOffAnswerIsWorthAnotherTry() {
+        #expect(WeatherError(.truncated).isTransient)
+        #expect(WeatherError(.timedOut(seconds: 1)).isTransient)
+        #expect(!WeatherError(.badResponse(detail: "the answer was too large")).isTransient)
+    }
+
+    @Test func theAppsTransportNamesTheProgram() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        _ = try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 5)
+        #expect(server.requests.first?.headers["user-agent"] == Project.userAgent)
+    }
+}
