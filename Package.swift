@@ -15,6 +15,7 @@ let package = Package(
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS"], path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),
         .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(

@@ -1,7 +1,6 @@
 import Foundation
 @testable import HTTPKit
 import Testing
-@testable import WeatherCore
 
 /// The HTTP/1.1 response reader, fed whole and a byte at a time.
 struct HTTPResponseParserTests {

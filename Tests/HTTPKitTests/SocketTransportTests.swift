@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
-@testable import WeatherCore
 
 /// The live transport against real servers on 127.0.0.1: plain and TLS, kept-alive connections, chunked bodies.
 struct SocketTransportTests {
@@ -13,6 +12,7 @@ struct SocketTransportTests {
     static let other = LoopbackServer.Identity(
         certificate: tls.appendingPathComponent("other-cert.pem").path, key: tls.appendingPathComponent("other-key.pem").path)
     static let trusted = TLSTrust.certificates(file: localhost.certificate)
+    static let agent = "httpkit-tests/1"
 
     func get(_ transport: SocketTransport, _ server: LoopbackServer, _ path: String = "/data/2.5/weather?q=x") async throws -> HTTPResponse {
         try await transport.get(URL(string: server.baseURL + path)!, timeout: 5)
@@ -21,7 +21,7 @@ struct SocketTransportTests {
     @Test func keptConnectionsCarryTheNextRequests() async throws {
         let server = try LoopbackServer(keepAlive: true) { _ in .json(Fixtures.data("current_testford.json")) }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         for _ in 0..<3 {
             #expect(try await get(transport, server).body == Fixtures.data("current_testford.json"))
         }
@@ -33,7 +33,7 @@ struct SocketTransportTests {
     @Test func requestsNameTheProgramAndCarryTheCallersHeaders() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         let url = URL(string: server.baseURL + "/x")!
         _ = try await transport.get(url, timeout: 5)
         _ = try await transport.get(
@@ -41,7 +41,7 @@ struct SocketTransportTests {
                 "X-Split": "a\r\nInjected: yes"], timeout: 5)
         let requests = server.requests
         #expect(requests.count == 2)
-        #expect(requests.first?.headers["user-agent"] == Project.userAgent)
+        #expect(requests.first?.headers["user-agent"] == Self.agent)
         #expect(requests.last?.headers["user-agent"] == "weather-or-not/9 me@example.org")
         #expect(requests.last?.headers["if-modified-since"] == "Tue, 21 Jul 2020 10:00:00 GMT")
         #expect(requests.last?.headers["injected"] == nil)  // a header with a line break is never sent
@@ -51,7 +51,7 @@ struct SocketTransportTests {
     @Test func aKeptConnectionTheServerClosedIsReplaced() async throws {
         let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         _ = try await get(transport, server)
         server.closeIdleConnections()
         #expect(try await get(transport, server).body == Data("[]".utf8))
@@ -65,21 +65,21 @@ struct SocketTransportTests {
             count.add(1, ordering: .relaxed).newValue == 2 ? .reset : .json("[]")
         }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         _ = try await get(transport, server)
         #expect(try await get(transport, server).body == Data("[]".utf8))
         #expect(server.requests.count == 3)
         #expect(server.connectionsAccepted == 2)
         // A new connection that breaks is not tried again by the transport (the client's retries decide).
         await #expect(throws: HTTPError.truncated) {
-            try await get(SocketTransport(), try LoopbackServer { _ in .reset })
+            try await get(SocketTransport(userAgent: Self.agent), try LoopbackServer { _ in .reset })
         }
     }
 
     @Test func connectionsTheServerClosesAreNotKept() async throws {
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         _ = try await get(transport, server)
         _ = try await get(transport, server)
         #expect(server.connectionsAccepted == 2)
@@ -89,7 +89,7 @@ struct SocketTransportTests {
         let body = Fixtures.data("forecast_testford.json")
         let server = try LoopbackServer(keepAlive: true) { _ in .chunked(body: body, chunkSize: 1000) }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         #expect(try await get(transport, server).body == body)
         #expect(try await get(transport, server).body == body)
         #expect(server.connectionsAccepted == 1)
@@ -98,7 +98,7 @@ struct SocketTransportTests {
     @Test func theRequestIsAPlainHTTP11GetWithHost() async throws {
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
-        _ = try await get(SocketTransport(), server, "/geo/1.0/direct?q=S%C3%A3o%20Paulo&limit=5")
+        _ = try await get(SocketTransport(userAgent: Self.agent), server, "/geo/1.0/direct?q=S%C3%A3o%20Paulo&limit=5")
         let request = try #require(server.requests.first)
         #expect(request.method == "GET")
         #expect(request.target == "/geo/1.0/direct?q=S%C3%A3o%20Paulo&limit=5")
@@ -108,7 +108,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(identity: Self.localhost, keepAlive: true) { _ in .json(Fixtures.data("geo_london.json")) }
         defer { server.stop() }
         #expect(server.baseURL.hasPrefix("https://127.0.0.1:"))
-        let transport = SocketTransport(trust: Self.trusted)
+        let transport = SocketTransport(userAgent: Self.agent, trust: Self.trusted)
         #expect(try await get(transport, server).body == Fixtures.data("geo_london.json"))
         // By name as well as by address, and on the kept connection.
         let byName = URL(string: "https://localhost:\(server.port)/geo/1.0/direct?q=London")!
@@ -121,7 +121,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
         defer { server.stop() }
         // Trusting only another certificate, whatever the machine's own authorities are.
-        let transport = SocketTransport(trust: .certificates(file: Self.other.certificate))
+        let transport = SocketTransport(userAgent: Self.agent, trust: .certificates(file: Self.other.certificate))
         let error = await #expect(throws: HTTPError.self) { try await get(transport, server) }
         guard case .secureConnectionFailed(let host, let detail) = error else {
             Issue.record("got \(String(describing: error))")
@@ -135,7 +135,7 @@ struct SocketTransportTests {
     @Test func httpsRefusesACertificateForAnotherName() async throws {
         let server = try LoopbackServer(identity: Self.other) { _ in .json("[]") }
         defer { server.stop() }
-        let trustingIt = SocketTransport(trust: .certificates(file: Self.other.certificate))
+        let trustingIt = SocketTransport(userAgent: Self.agent, trust: .certificates(file: Self.other.certificate))
         let error = await #expect(throws: HTTPError.self) { try await get(trustingIt, server) }
         guard case .secureConnectionFailed(_, let detail) = error else {
             Issue.record("got \(String(describing: error))")
@@ -150,7 +150,7 @@ struct SocketTransportTests {
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "http:", with: "https:") + "/x")!
         await #expect(throws: HTTPError.secureConnectionFailed(host: "127.0.0.1", detail: "the TLS handshake failed")) {
-            try await SocketTransport(trust: Self.trusted).get(url, timeout: 5)
+            try await SocketTransport(userAgent: Self.agent, trust: Self.trusted).get(url, timeout: 5)
         }
     }
 
@@ -159,14 +159,14 @@ struct SocketTransportTests {
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "https:", with: "http:") + "/x")!
         await #expect(throws: HTTPError.truncated) {
-            try await SocketTransport().get(url, timeout: 5)
+            try await SocketTransport(userAgent: Self.agent).get(url, timeout: 5)
         }
     }
 
     @Test func aMissingTrustFileIsReported() async throws {
         let server = try LoopbackServer(identity: Self.localhost) { _ in .json("[]") }
         defer { server.stop() }
-        let transport = SocketTransport(trust: .certificates(file: "/nonexistent/ca.pem"))
+        let transport = SocketTransport(userAgent: Self.agent, trust: .certificates(file: "/nonexistent/ca.pem"))
         await #expect(throws: HTTPError.secureConnectionFailed(host: "127.0.0.1", detail: "the trusted certificates could not be loaded")) {
             try await get(transport, server)
         }
@@ -175,7 +175,7 @@ struct SocketTransportTests {
     @Test func cancellingEndsAWaitingRequestAtOnce() async throws {
         let server = try LoopbackServer { _ in .neverRespond }
         defer { server.stop() }
-        let transport = SocketTransport()
+        let transport = SocketTransport(userAgent: Self.agent)
         let started = ContinuousClock.now
         let request = Task { try await get(transport, server) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
@@ -189,7 +189,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
         await #expect(throws: HTTPError.cannotConnect(host: "::1")) {
-            try await SocketTransport().get(URL(string: "http://[::1]:\(server.port)/x")!, timeout: 2)
+            try await SocketTransport(userAgent: Self.agent).get(URL(string: "http://[::1]:\(server.port)/x")!, timeout: 2)
         }
         #expect(TCPSocket.isAddress("127.0.0.1") && TCPSocket.isAddress("::1"))
         #expect(!TCPSocket.isAddress("api.openweathermap.org"))
@@ -199,7 +199,7 @@ struct SocketTransportTests {
         let server = try LoopbackServer { _ in .neverRespond }
         defer { server.stop() }
         await #expect(throws: HTTPError.timedOut(seconds: 0.3)) {
-            try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 0.3)
+            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 0.3)
         }
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 @testable import HTTPKit
 import TestSupport
 import Testing
-@testable import WeatherCore
 
 /// Proxies from the environment, and requests through a real proxy on 127.0.0.1.
 struct ProxyTests {
     typealias Proxy = ProxySettings.Proxy
+    static let agent = "httpkit-tests/1"
 
     @Test func theEnvironmentIsReadAsCurlReadsIt() {
         let settings = ProxySettings(environment: [
@@ -44,7 +44,7 @@ struct ProxyTests {
         let proxy = try LoopbackServer { _ in .tunnel(port: server.port) }
         defer { proxy.stop() }
         let transport = SocketTransport(
-            trust: .certificates(file: Self.other.certificate),
+            userAgent: Self.agent, trust: .certificates(file: Self.other.certificate),
             proxies: ProxySettings(environment: ["https_proxy": "http://me:secret@127.0.0.1:\(proxy.port)"]))
         let url = URL(string: "https://weather.invalid:\(server.port)/geo/1.0/direct?q=London&appid=k")!
         #expect(try await transport.get(url, timeout: 5).body == Fixtures.data("geo_london.json"))
@@ -60,7 +60,7 @@ struct ProxyTests {
     @Test func plainHTTPNamesTheWholeURLToTheProxy() async throws {
         let proxy = try LoopbackServer { _ in .json("[]") }
         defer { proxy.stop() }
-        let transport = SocketTransport(proxies: ProxySettings(environment: ["http_proxy": "127.0.0.1:\(proxy.port)"]))
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["http_proxy": "127.0.0.1:\(proxy.port)"]))
         let response = try await transport.get(URL(string: "http://weather.invalid/data/2.5/weather?lat=1&appid=k")!, timeout: 5)
         #expect(response.body == Data("[]".utf8))
         let request = try #require(proxy.requests.first)
@@ -71,7 +71,8 @@ struct ProxyTests {
     @Test func aRefusingProxyIsNamedWithoutItsPassword() async throws {
         let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data()) }
         defer { proxy.stop() }
-        let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": "http://me:secret@127.0.0.1:\(proxy.port)"]))
+        let transport = SocketTransport(
+            userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": "http://me:secret@127.0.0.1:\(proxy.port)"]))
         let error = await #expect(throws: HTTPError.self) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
@@ -82,14 +83,14 @@ struct ProxyTests {
     @Test func aProxyAnsweringNonsenseIsAMalformedAnswer() async throws {
         let proxy = try LoopbackServer(greeting: "SSH-2.0-OpenSSH_9.2\r\n\r\n") { _ in .neverRespond }
         defer { proxy.stop() }
-        let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
         await #expect(throws: HTTPError.badResponse(detail: "the server's answer was malformed")) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
     }
 
     @Test func anUnusableProxyIsReportedNotBypassed() async throws {
-        let transport = SocketTransport(proxies: ProxySettings(environment: ["https_proxy": "socks5://127.0.0.1:1"]))
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": "socks5://127.0.0.1:1"]))
         await #expect(throws: HTTPError.unusableProxy(variable: "https_proxy")) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }

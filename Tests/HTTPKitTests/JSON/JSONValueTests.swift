@@ -2,9 +2,8 @@ import Foundation
 import HTTPKit
 import TestSupport
 import Testing
-import WeatherCore
 
-/// The JSON reader and writer used for answers, the cache and the preferences.
+/// The JSON reader and writer.
 struct JSONValueTests {
     @Test func readsEveryKindOfValue() throws {
         let json = try JSONValue.parse(#" {"a": [1, -2.5e2, true, false, null], "b": {"c": "d"}, "e": 0.1} "#)
