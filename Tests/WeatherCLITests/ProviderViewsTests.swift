@@ -496,25 +496,25 @@ struct ProviderViewsTests {
         let report = try source.report()
         // The data: 1.2 mm of rain in the first 3-hour step, 4.5 mm with thunder in the third, 12 mm the next day.
         #expect(report.forecast.prefix(3).compactMap(\.precipitation) == [1.2, 1.5, 4.5])
-        #expect(report.forecast.allSatisfy { $0.precipitationProbability == 0 })  // not given, not zero
+        #expect(report.forecast.allSatisfy { $0.precipitationProbability == nil })  // not given, not zero
         let formatter = Self.formatter(source)
         let hourly = formatter.hourly(report, count: 8)
         let wet = Self.forecastRows(hourly).filter { $0.precipitationAmount != nil }
         #expect(wet.count >= 3)
-        withKnownIssue(Comment(rawValue: Self.metChance)) {
-            let shown = wet.map { "\($0.time) \($0.precipitationAmount ?? "") \($0.precipitationChance ?? "")" }
-            #expect(wet.allSatisfy { $0.precipitationChance != "0%" }, "\(shown)")
+        do {
+        let shown = wet.map { "\($0.time) \($0.precipitationAmount ?? "") \($0.precipitationChance ?? "")" }
+        #expect(wet.allSatisfy { $0.precipitationChance != "0%" }, "\(shown)")
         }
-        withKnownIssue(Comment(rawValue: Self.metChance)) {
-            #expect(!hourly.summary.hasPrefix("Dry"), "\(hourly.summary)")
+        do {
+        #expect(!hourly.summary.hasPrefix("Dry"), "\(hourly.summary)")
         }
-        withKnownIssue(Comment(rawValue: Self.metChance)) {
-            let outlook = formatter.rain(report).outlook
-            #expect(!outlook.hasPrefix("No rain or snow"), "\(outlook)")
+        do {
+        let outlook = formatter.rain(report).outlook
+        #expect(!outlook.hasPrefix("No rain or snow"), "\(outlook)")
         }
-        withKnownIssue(Comment(rawValue: Self.metChance)) {
-            let daily = formatter.daily(report)
-            #expect(!daily.summary.hasPrefix("Dry"), "\(daily.summary) though today brings \(daily.rows[0].precipitationAmount ?? "")")
+        do {
+        let daily = formatter.daily(report)
+        #expect(!daily.summary.hasPrefix("Dry"), "\(daily.summary) though today brings \(daily.rows[0].precipitationAmount ?? "")")
         }
     }
 
@@ -531,15 +531,11 @@ struct ProviderViewsTests {
             // The only wet hour is 12:00–13:00 (1.2 mm, 80%).
             let wet = Self.forecastRows(display).filter { ($0.precipitationProbability ?? 0) >= 0.4 }
             #expect(wet.map(\.time) == ["12:00"])
-            withKnownIssue("the hour-by-hour summary ends a 1-hour wet spell 3 hours after it starts (WetSpell takes slots as 3 h)") {
-                #expect(display.summary.contains("from 12:00 to 13:00"), "\(display.summary)")
-            }
+            #expect(display.summary.contains("from 12:00 to 13:00"), "\(display.summary)")
         } else {
             let said = display.summary.firstMatch(of: Self.nextHours).flatMap { Int($0.1) }
-            #expect(said != nil)
-            withKnownIssue("the hour-by-hour summary counts 3 hours a row: \"Dry for the next 3×N hours\" under \"the next N hours\"") {
-                #expect(said == display.hours, "\(display.summary) under \"the next \(display.hours) hours\"")
-            }
+            // A wet forecast names its spells instead of a number of hours; a dry one counts the hours shown.
+            #expect(said == nil || said == display.hours, "\(display.summary) under \"the next \(display.hours) hours\"")
         }
     }
 
@@ -554,9 +550,9 @@ struct ProviderViewsTests {
         let report = try source.report()
         for units in UnitSystem.allCases {
             let display = Self.formatter(source, units: units).current(report)
-            withKnownIssue("a missing humidity is shown as 0%") { #expect(display.humidity != "0%") }
-            withKnownIssue("a missing pressure is shown as 0 hPa / 0.00 inHg") { #expect(!display.pressure.hasPrefix("0")) }
-            withKnownIssue("a missing wind is shown as calm (0 km/h, 0 mph, 0 m/s)") { #expect(!display.wind.hasPrefix("0 ")) }
+            #expect(display.humidity == nil && display.pressure == nil && display.wind == nil)
+            let text = Style.plain.render(Renderer(style: .plain, width: 80).current(display))
+            #expect(!text.contains("Humidity") && !text.contains("Pressure") && !text.contains("Wind"), "\(text)")
         }
     }
 
@@ -570,15 +566,7 @@ struct ProviderViewsTests {
         let provided = Set(days.map { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber })
         let rows = Self.formatter(source).daily(report).rows
         let extra = rows.indices.filter { !provided.contains(today + $0) }.map { "\(rows[$0].day) \(rows[$0].low)–\(rows[$0].high)" }
-        withKnownIssue("""
-            MET at +05:45/+05:30: the daily view adds a Sat row (low = high = 4°C, "cloudy") from the one \
-            interpolated 3-hour step at 02:45/02:30 local, a day METNorwayReport leaves out
-            """
-        ) {
-            #expect(extra.isEmpty, "\(extra)")
-        } when: {
-            source == .metKathmandu || source == .metKolkata
-        }
+        #expect(extra.isEmpty, "\(extra)")
     }
 
     @Test(arguments: Source.allCases)
@@ -587,11 +575,7 @@ struct ProviderViewsTests {
         let display = Self.formatter(source).daily(report)
         let heading = Style.plain.render(Renderer(style: .plain, width: 120).daily(display)).split(separator: "\n").first ?? ""
         #expect(heading.contains(": \(display.rows.count) day"))
-        withKnownIssue("the daily heading says \"1 days\" for a provider that gives one day") {
-            #expect(!heading.contains(": 1 days"), "\(heading)")
-        } when: {
-            display.rows.count == 1
-        }
+        #expect(!heading.contains(": 1 days"), "\(heading)")
     }
 
     /// Each row of an hourly view with its local day number, walking from the observation.
@@ -622,16 +606,7 @@ struct ProviderViewsTests {
                 later.append((row.time, LocalTime(time, utcOffset: report.utcOffset).clockTime(.twentyFourHour)))
             }
         }
-        withKnownIssue("""
-            the hourly views put later days' sunrise and sunset at today's time plus 24 h, not the provider's own \
-            (Open-Meteo Testford: Wed sunrise shown 07:15, Open-Meteo's daily 07:16; MET Kathmandu: Thu sunrise \
-            shown 06:23, its computed day 06:25)
-            """
-        ) {
-            #expect(later.allSatisfy { $0.shown == $0.given }, "\(later.map { "shown \($0.shown), given \($0.given)" })")
-        } when: {
-            source == .openMeteoTestford || source.provider == .metNorway
-        }
+        #expect(later.allSatisfy { $0.shown == $0.given }, "\(later.map { "shown \($0.shown), given \($0.given)" })")
         // Open-Meteo's Kolkata and Kathmandu have one day only; the others reach later days' sunrises.
         #expect(later.isEmpty == (source == .openMeteoKolkata || source == .openMeteoKathmandu))
     }
@@ -648,15 +623,7 @@ struct ProviderViewsTests {
             let sun = lines.filter { $0.hasSuffix("sunrise") || $0.hasSuffix("sunset") }
             #expect(!sun.isEmpty)
             let columns = sun.map { line in TextWidth.of(String(line.prefix { $0 != "↑" && $0 != "↓" })) }
-            withKnownIssue("""
-                12-hour clock: a sun row's time ("5:45 PM") is wider than the whole-hour rows' ("12 PM"), so its arrow \
-                and word stand two columns right of the glyph column
-                """
-            ) {
-                #expect(columns.allSatisfy { $0 == glyph }, "\(clock): \(sun) against \(now)")
-            } when: {
-                clock == .twelveHour && source.stepMinute == 0
-            }
+            #expect(columns.allSatisfy { $0 == glyph }, "\(clock): \(sun) against \(now)")
         }
     }
 

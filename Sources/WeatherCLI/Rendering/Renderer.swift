@@ -55,9 +55,9 @@ package struct Renderer: Sendable {
         if let high = d.high, let low = d.low {
             rows.append([text(d.highLowLabel), temperature(high, d.highCelsius) + text(" / ") + temperature(low, d.lowCelsius)])
         }
-        rows.append([text("Wind"), text(wind(d))])
-        rows.append([text("Humidity"), text(d.humidity)])
-        rows.append([text("Pressure"), text(d.pressure)])
+        if let wind = wind(d) { rows.append([text("Wind"), text(wind)]) }
+        if let humidity = d.humidity { rows.append([text("Humidity"), text(humidity)]) }
+        if let pressure = d.pressure { rows.append([text("Pressure"), text(pressure)]) }
         if let visibility = d.visibility { rows.append([text("Visibility"), text(visibility)]) }
         if let clouds = d.cloudCover { rows.append([text("Cloud cover"), text(clouds)]) }
         if let precipitation = d.precipitation { rows.append([text("Precipitation"), text(precipitation)]) }
@@ -74,8 +74,8 @@ package struct Renderer: Sendable {
     }
 
     /// "13 km/h from SW ↗, gusts 26 km/h": the arrow shows where the air goes, the words where it comes from.
-    private func wind(_ d: CurrentWeatherDisplay) -> String {
-        var wind = d.wind
+    private func wind(_ d: CurrentWeatherDisplay) -> String? {
+        guard var wind = d.wind else { return nil }
         if let direction = d.windDirection {
             wind += " from \(direction)"
             if style.unicode, let degrees = d.windDegrees { wind += " " + CompassDirection.arrow(windFrom: degrees) }
@@ -114,11 +114,13 @@ package struct Renderer: Sendable {
                 text(Graph.level(row.temperatureCelsius, on: scale, unicode: style.unicode)),
                 text(row.precipitationChance ?? ""),
                 text(row.precipitationProbability.map { Graph.bar(probability: $0, unicode: style.unicode) } ?? ""),
-                text(row.precipitationAmount ?? ""), text(row.humidity ?? ""), text(row.wind),
+                text(row.precipitationAmount ?? ""), text(row.humidity ?? ""), text(row.wind ?? ""),
             ])
         }
         let right: Set<HourlyColumn> = [.temperature, .chance, .amount, .humidity, .wind]
-        let table = Table(columns: HourlyColumn.allCases.map { Table.Column(rightAligned: right.contains($0)) }, rows: rows)
+        // The sun's rows are drawn apart but share the time column: their times ("5:45 PM") count in its width.
+        let sunTimes = d.rows.filter { $0.kind != .weather }.map { [text($0.time)] + Array(repeating: Line(), count: header.count - 1) }
+        let table = Table(columns: HourlyColumn.allCases.map { Table.Column(rightAligned: right.contains($0)) }, rows: rows + sunTimes)
         let layout = table.fit(width, steps: Self.hourlySteps)
         let tableWidth = layout.shown.map { layout.widths[$0] }.reduce(0, +) + table.gap * (layout.shown.count - 1)
         lines += table.renderRow(header, layout, ellipsis: style.ellipsis)
@@ -156,7 +158,7 @@ package struct Renderer: Sendable {
 
     package func daily(_ d: DailyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": \(d.rows.count) days" + via(d.provider), .dim))
+        lines += heading(text(d.place, .bold), text(": \(d.rows.count) day\(d.rows.count == 1 ? "" : "s")" + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let coldest = d.rows.map(\.lowCelsius).min() ?? 0
         let warmest = d.rows.map(\.highCelsius).max() ?? 0
@@ -196,8 +198,8 @@ package struct Renderer: Sendable {
                 text("\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition)"),
                 temperature(d.temperature, d.temperatureCelsius) + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")"),
                 d.high.flatMap { high in d.low.map { temperature(high, d.highCelsius) + text(" / ") + temperature($0, d.lowCelsius) } } ?? Line(),
-                text([d.wind, d.windDirection.map { "from \($0)" }].compactMap { $0 }.joined(separator: " ")),
-                text(d.humidity), text(d.precipitation ?? "none"),
+                text(d.wind.map { [$0, d.windDirection.map { "from \($0)" }].compactMap { $0 }.joined(separator: " ") } ?? "–"),
+                text(d.humidity ?? "–"), text(d.precipitation ?? "none"),
             ]
         }
         let labels = ["", "", "Now", "Temperature", a.highLowLabel, "Wind", "Humidity", "Precipitation"].map { text($0) }

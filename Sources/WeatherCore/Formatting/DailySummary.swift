@@ -8,8 +8,8 @@ package struct DailySummary: Equatable, Sendable {
     package var low: Double
     /// The condition that dominates the daytime, or the day's rain or snow when it is likely (see ``days(current:forecast:utcOffset:count:)``).
     package var condition: Condition
-    /// The highest precipitation probability of the day, 0…1.
-    package var precipitationProbability: Double
+    /// The highest precipitation probability of the day, 0…1; nil when the provider gives none.
+    package var precipitationProbability: Double?
     /// Rain and snow expected over the day's slots, in mm.
     package var precipitation: Double
     /// True when most of the day's precipitation is snow (``WetWeather/isMostlySnow(_:)``).
@@ -44,6 +44,9 @@ package struct DailySummary: Equatable, Sendable {
         }
         var result: [DailySummary] = []
         for day in today.dayNumber..<(today.dayNumber + count) {
+            // Where the provider forecasts days, only its days are shown: a day it leaves out (too few readings)
+            // is not rebuilt from a stray step.
+            if providerDays != nil, day != today.dayNumber, provided[day] == nil { continue }
             let slots = byDay[day] ?? []
             let weekday = ((day % 7) + 11) % 7
             if slots.isEmpty, day != today.dayNumber, let given = provided[day] {
@@ -57,7 +60,7 @@ package struct DailySummary: Equatable, Sendable {
                 high = day == today.dayNumber ? max(given.high, current.temperature) : given.high
                 low = day == today.dayNumber ? min(given.low, current.temperature) : given.low
             }
-            let probability = slots.map(\.precipitationProbability).max() ?? 0
+            let probability = WetWeather.highest(slots.map(\.precipitationProbability))
             let amount = slots.compactMap(\.precipitation).reduce(0, +)
             let isSnow = WetWeather.isMostlySnow(slots)
             var condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
@@ -110,7 +113,7 @@ extension DailySummary {
     /// A day only the provider's daily forecast reaches.
     init(provided day: DayForecast, dayNumber: Int, weekday: Int) {
         let amount = day.precipitation ?? 0
-        let probability = day.precipitationProbability ?? 0
+        let probability = day.precipitationProbability
         let condition = day.condition
             ?? (amount > 0 ? Self.wetCondition(millimetres: amount, isSnow: false)
                 : Condition(code: 0, main: "", description: "condition not given", isNight: false))

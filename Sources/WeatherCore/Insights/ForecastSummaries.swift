@@ -36,14 +36,15 @@ package struct ForecastSummaries: Sendable {
         }
         guard !slots.isEmpty else { return "No forecast beyond now." }
         guard let spell = spells.first else {
-            return "No rain or snow expected in the next \(span(hours: slots.count * 3))."
+            return "No rain or snow expected in the next \(span(hours: Self.hours(slots)))."
         }
         return likely(spell, report) + "."
     }
 
     /// "Rain likely Wed 15:00–21:00, about 4 mm (90% chance)": a spell to come, in full.
     func likely(_ spell: WetSpell, _ report: WeatherReport, capitalized: Bool = true) -> String {
-        let chance = spell.probability >= 0.6 ? "likely" : "possible"
+        // With no chance given, an amount forecast is "expected".
+        let chance = spell.probability.map { $0 >= 0.6 ? "likely" : "possible" } ?? "expected"
         let start = LocalTime(spell.start, utcOffset: report.utcOffset)
         let end = LocalTime(spell.end, utcOffset: report.utcOffset)
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
@@ -86,7 +87,7 @@ package struct ForecastSummaries: Sendable {
             previousIsSnow = spell.isSnow
             if spell.end <= last.time, spells.isEmpty { text += ", then dry" }
         } else {
-            guard let spell = spells.first else { return "Dry for the next \(window.count * 3) hours, \(range)." }
+            guard let spell = spells.first else { return "Dry for the next \(Self.hours(window)) hours, \(range)." }
             spells.removeFirst()
             text = "\(kind(spell.isSnow)) from \(when(spell.start, report))"
             if spell.end <= last.time {
@@ -147,7 +148,7 @@ package struct ForecastSummaries: Sendable {
     func lasting(_ spell: WetSpell, isSnow: Bool, through slots: [ForecastSlot], report: WeatherReport, throughout: String) -> String {
         let turning = spell.isSnow == isSnow ? "" : ", turning to \(kind(spell.isSnow).lowercased())"
         guard let last = slots.last, spell.end <= last.time else {
-            let hours = slots.count * 3
+            let hours = Self.hours(slots)
             return nowText(isSnow) + (turning.isEmpty ? " and " : turning + ", ") + "\(throughout) \(span(hours: hours))"
         }
         return "\(nowText(isSnow))\(turning) until about \(when(spell.end, report))"
@@ -157,7 +158,13 @@ package struct ForecastSummaries: Sendable {
     func amount(_ spell: WetSpell, more: Bool) -> String {
         let amount = spell.millimetres > 0
             ? ", about \(UnitFormatting.precipitation(millimetres: spell.millimetres, options.units))\(more ? " more" : "")" : ""
-        return amount + " (\(UnitFormatting.percent(fraction: spell.probability)) chance)"
+        guard let probability = spell.probability else { return amount }
+        return amount + " (\(UnitFormatting.percent(fraction: probability)) chance)"
+    }
+
+    /// The hours `slots` cover, whatever their steps.
+    static func hours(_ slots: [ForecastSlot]) -> Int {
+        Int(slots.map(\.hours).reduce(0, +).rounded())
     }
 
     /// "24 hours" under two days, else "5 days".

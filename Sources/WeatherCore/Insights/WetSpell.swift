@@ -1,15 +1,15 @@
 import Foundation
 
-/// A run of consecutive 3-hour slots likely to bring rain or snow.
+/// A run of consecutive forecast steps likely to bring rain or snow.
 package struct WetSpell: Equatable, Sendable {
     /// Start of the first slot.
     package var start: Date
-    /// End of the last slot (its start plus 3 hours).
+    /// End of the last slot (its start plus its hours).
     package var end: Date
     /// True when most of the spell's precipitation is snow.
     package var isSnow: Bool
-    /// The highest probability within the spell, 0…1.
-    package var probability: Double
+    /// The highest probability within the spell, 0…1; nil when the provider gives none.
+    package var probability: Double?
     /// Rain and snow expected over the spell, in mm.
     package var millimetres: Double
 
@@ -24,13 +24,13 @@ package struct WetSpell: Equatable, Sendable {
             } else {
                 runs.append([slot])
             }
-            runEnd = slot.time.addingTimeInterval(3 * 3600)
+            runEnd = slot.time.addingTimeInterval(slot.hours * 3600)
         }
         return runs.compactMap { run in
             guard let first = run.first, let last = run.last else { return nil }
             return WetSpell(
-                start: first.time, end: last.time.addingTimeInterval(3 * 3600), isSnow: WetWeather.isMostlySnow(run),
-                probability: run.map(\.precipitationProbability).max() ?? 0,
+                start: first.time, end: last.time.addingTimeInterval(last.hours * 3600), isSnow: WetWeather.isMostlySnow(run),
+                probability: WetWeather.highest(run.map(\.precipitationProbability)),
                 millimetres: run.compactMap(\.precipitation).reduce(0, +))
         }
     }

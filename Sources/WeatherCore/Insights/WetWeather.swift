@@ -3,7 +3,8 @@ import Foundation
 /// The one definition of wet weather that the hourly and 5-day summaries, `:rain` and the daily rows share.
 ///
 /// - A forecast slot is wet when its probability of precipitation reaches ``likelyProbability`` (40%) and it forecasts
-///   an amount of rain or snow or a wet condition (thunderstorm, drizzle, rain, showers, snow, sleet).
+///   an amount of rain or snow or a wet condition (thunderstorm, drizzle, rain, showers, snow, sleet). When the
+///   provider gives no probability, a forecast amount alone makes it wet.
 /// - A day is wet by the same rule applied to its highest probability, its total amount and its slots' conditions.
 /// - It is wet now when the current condition is wet, or rain or snow fell in the last hour.
 /// - Precipitation is snow when the forecast says its amount is mostly snow (`ForecastSlot.isSnow`) or its condition
@@ -13,8 +14,14 @@ package enum WetWeather {
     package static let likelyProbability = 0.4
 
     /// True when precipitation is likely (`probability` at least 40%) and something falls or the condition is wet.
-    package static func isWet(probability: Double, millimetres: Double, wetCondition: Bool) -> Bool {
-        probability >= likelyProbability && (millimetres > 0 || wetCondition)
+    package static func isWet(probability: Double?, millimetres: Double, wetCondition: Bool) -> Bool {
+        guard let probability else { return millimetres > 0 }
+        return probability >= likelyProbability && (millimetres > 0 || wetCondition)
+    }
+
+    /// The highest of the chances that are known; nil when none is.
+    package static func highest(_ chances: [Double?]) -> Double? {
+        chances.compactMap { $0 }.max()
     }
 
     /// True when the slot is likely to bring rain or snow.

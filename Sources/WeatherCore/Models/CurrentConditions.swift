@@ -6,9 +6,10 @@ package struct CurrentConditions: Equatable, Sendable {
     package var condition: Condition
     package var temperature: Double
     package var feelsLike: Double
-    package var humidity: Int
-    package var pressure: Double
-    package var windSpeed: Double
+    /// Nil when the provider left the figure out: the views say nothing rather than 0.
+    package var humidity: Int?
+    package var pressure: Double?
+    package var windSpeed: Double?
     package var windDegrees: Double?
     package var windGust: Double?
     package var visibility: Double?
@@ -20,8 +21,8 @@ package struct CurrentConditions: Equatable, Sendable {
     package var sunset: Date?
 
     package init(
-        observedAt: Date, condition: Condition, temperature: Double, feelsLike: Double, humidity: Int,
-        pressure: Double, windSpeed: Double, windDegrees: Double? = nil, windGust: Double? = nil,
+        observedAt: Date, condition: Condition, temperature: Double, feelsLike: Double, humidity: Int?,
+        pressure: Double?, windSpeed: Double?, windDegrees: Double? = nil, windGust: Double? = nil,
         visibility: Double? = nil, cloudCover: Int? = nil, rain: Precipitation? = nil, snow: Precipitation? = nil,
         sunrise: Date? = nil, sunset: Date? = nil
     ) {

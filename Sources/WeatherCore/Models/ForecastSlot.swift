@@ -1,23 +1,27 @@
 import Foundation
 
-/// One 3-hour forecast step, in canonical metric units.
+/// One forecast step (3 hours, or 1 for providers' hour-by-hour steps), in canonical metric units.
 package struct ForecastSlot: Equatable, Sendable {
     package var time: Date
     package var condition: Condition
     package var temperature: Double
-    package var humidity: Int
-    package var windSpeed: Double
+    /// Nil when the provider left the figure out.
+    package var humidity: Int?
+    package var windSpeed: Double?
     package var windDegrees: Double?
-    /// Probability of precipitation, 0…1.
-    package var precipitationProbability: Double
-    /// Rain plus snow expected in the 3 hours, in mm.
+    /// Probability of precipitation, 0…1; nil when the provider does not say (MET Norway's compact forecast).
+    package var precipitationProbability: Double?
+    /// Rain plus snow expected over the step, in mm.
     package var precipitation: Double?
+    /// How many hours the step covers.
+    package var hours: Double = 3
     /// True when the slot's precipitation is mostly snow.
     package var isSnow: Bool
 
     package init(
-        time: Date, condition: Condition, temperature: Double, humidity: Int, windSpeed: Double,
-        windDegrees: Double? = nil, precipitationProbability: Double, precipitation: Double? = nil, isSnow: Bool = false
+        time: Date, condition: Condition, temperature: Double, humidity: Int?, windSpeed: Double?,
+        windDegrees: Double? = nil, precipitationProbability: Double?, precipitation: Double? = nil, isSnow: Bool = false,
+        hours: Double = 3
     ) {
         self.time = time
         self.condition = condition
@@ -28,5 +32,6 @@ package struct ForecastSlot: Equatable, Sendable {
         self.precipitationProbability = precipitationProbability
         self.precipitation = precipitation
         self.isSnow = isSnow
+        self.hours = hours
     }
 }

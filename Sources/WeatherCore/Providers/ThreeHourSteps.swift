@@ -22,7 +22,8 @@ package enum ThreeHourSteps {
             let three = hours[index..<(index + 3)]
             var step = start
             step.condition = three.max { $0.condition.group.severity < $1.condition.group.severity }?.condition ?? start.condition
-            step.precipitationProbability = three.map(\.precipitationProbability).max() ?? 0
+            step.precipitationProbability = WetWeather.highest(three.map(\.precipitationProbability))
+            step.hours = 3
             let amounts = three.compactMap(\.precipitation)
             step.precipitation = amounts.isEmpty ? nil : amounts.reduce(0, +)
             let snow = three.filter(\.isSnow).compactMap(\.precipitation).reduce(0, +)

@@ -36,9 +36,9 @@ package struct DisplayFormatter: Sendable {
             highCelsius: range?.high,
             lowCelsius: range?.low,
             highLowLabel: range?.label ?? "High / low",
-            humidity: "\(c.humidity)%",
-            pressure: UnitFormatting.pressure(hectopascals: c.pressure, units),
-            wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units),
+            humidity: c.humidity.map { "\($0)%" },
+            pressure: c.pressure.map { UnitFormatting.pressure(hectopascals: $0, units) },
+            wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             windDirection: c.windDegrees.map(CompassDirection.cardinal),
             windDegrees: c.windDegrees,
             gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
@@ -80,8 +80,8 @@ package struct DisplayFormatter: Sendable {
                 temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
                 // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
                 precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil,
-                humidity: c.humidity > 0 ? "\(c.humidity)%" : nil,
-                wind: UnitFormatting.speed(metresPerSecond: c.windSpeed, units), startsDay: nil)
+                humidity: c.humidity.map { "\($0)%" },
+                wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil)
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
         let byHour = hourByHour ? report.hourly : nil
@@ -104,17 +104,17 @@ package struct DisplayFormatter: Sendable {
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
                     temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
                     temperatureCelsius: slot.temperature,
-                    precipitationChance: UnitFormatting.percent(fraction: slot.precipitationProbability),
+                    precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
                     precipitationProbability: slot.precipitationProbability,
                     precipitationAmount: slot.precipitation.flatMap {
                         $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units) : nil
                     },
-                    humidity: slot.humidity > 0 ? "\(slot.humidity)%" : nil,
-                    wind: UnitFormatting.speed(metresPerSecond: slot.windSpeed, units), startsDay: startsDay))
+                    humidity: slot.humidity.map { "\($0)%" },
+                    wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
         }
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
-            hours: window.count * (byHour == nil ? 3 : 1), rows: rows,
+            hours: ForecastSummaries.hours(window), rows: rows,
             notice: [hourByHour && byHour == nil ? "\(report.provider.displayName) forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo)." : nil, notice(report)].compactMap { $0 }.joined(separator: " ").nonEmpty,
             provider: providerName(report))
     }
@@ -132,7 +132,7 @@ package struct DisplayFormatter: Sendable {
                 high: UnitFormatting.temperature(celsius: day.high, units),
                 low: UnitFormatting.temperature(celsius: day.low, units),
                 highCelsius: day.high, lowCelsius: day.low,
-                precipitationChance: UnitFormatting.percent(fraction: day.precipitationProbability),
+                precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0) } ?? "–",
                 precipitationProbability: day.precipitationProbability,
                 precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units) : nil)
         }
@@ -153,9 +153,16 @@ package struct DisplayFormatter: Sendable {
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }
 
-    /// Sunrises and sunsets from the observation up to `end`: today's from the API, later days' a day apart.
+    /// Sunrises and sunsets from the observation up to `end`: the provider's own for each day where it gives them,
+    /// else today's from the API and later days' a day apart.
     func sunEvents(_ report: WeatherReport, until end: Date) -> [(kind: HourlyRow.Kind, time: Date)] {
         var events: [(kind: HourlyRow.Kind, time: Date)] = []
+        let given = (report.days ?? []).flatMap { day in
+            [(HourlyRow.Kind.sunrise, day.sunrise), (.sunset, day.sunset)].compactMap { kind, time in time.map { (kind: kind, time: $0) } }
+        }
+        if !given.isEmpty {
+            return given.filter { $0.time > report.current.observedAt && $0.time <= end }.sorted { $0.time < $1.time }
+        }
         for (kind, first) in [(HourlyRow.Kind.sunrise, report.current.sunrise), (.sunset, report.current.sunset)] {
             guard var time = first else { continue }
             while time <= end {
@@ -170,7 +177,7 @@ package struct DisplayFormatter: Sendable {
         HourlyRow(
             kind: kind, time: local.clockTime(options.clock), condition: kind.rawValue, conditionCode: 0,
             conditionGroup: .unknown, isNight: kind == .sunset, temperature: "", temperatureCelsius: 0,
-            precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil, humidity: nil, wind: "",
+            precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil, humidity: nil, wind: nil,
             startsDay: startsDay)
     }
 

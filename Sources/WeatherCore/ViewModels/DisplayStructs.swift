@@ -23,9 +23,10 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     /// What `high` and `low` span: "High / low" for the whole of today (a provider's own day), "24 h high / low"
     /// for the coming 24 hours (a forecast that starts now cannot know today's earlier hours).
     package var highLowLabel: String = "High / low"
-    package var humidity: String
-    package var pressure: String
-    package var wind: String
+    /// Nil when the provider left the figure out (the view then has no such line).
+    package var humidity: String?
+    package var pressure: String?
+    package var wind: String?
     /// The compass point the wind comes from ("SW"), when the API gave a bearing.
     package var windDirection: String?
     /// The bearing the wind comes from, in degrees (meteorological convention).
@@ -67,7 +68,7 @@ package struct HourlyRow: Codable, Equatable, Sendable {
     package var precipitationAmount: String?
     /// "85%", only when above 0.
     package var humidity: String?
-    package var wind: String
+    package var wind: String?
     /// The day's name ("Mon") when the row starts a new local calendar day.
     package var startsDay: String?
 }
@@ -96,9 +97,10 @@ package struct DayRow: Codable, Equatable, Sendable {
     package var low: String
     package var highCelsius: Double
     package var lowCelsius: Double
+    /// "40%", or "–" when the provider gives no chance.
     package var precipitationChance: String
-    /// The same chance, 0…1.
-    package var precipitationProbability: Double
+    /// The same chance, 0…1; nil when the provider gives none.
+    package var precipitationProbability: Double?
     package var precipitationAmount: String?
 }
 

@@ -15,6 +15,7 @@ struct ProviderViewTests {
             var slot = report.forecast[0]
             slot.time = Date(timeIntervalSince1970: start + Double(hour) * 3600)
             slot.temperature = Double(hour)
+            slot.hours = 1
             return slot
         }
     }

@@ -40,11 +40,11 @@ package struct METNorwayReport: Equatable, Sendable {
             temperature: entry.temperature,
             feelsLike: FeelsLike.temperature(entry.temperature, humidity: entry.humidity ?? 0, windSpeed: windSpeed),
             humidity: ResponseDecoding.percent(entry.humidity),
-            pressure: entry.pressure ?? 0,
+            pressure: entry.pressure,
             windSpeed: windSpeed,
             windDegrees: entry.windDirection,
             windGust: entry.windGust,
-            cloudCover: entry.cloudCover.map { ResponseDecoding.percent($0) },
+            cloudCover: ResponseDecoding.percent(entry.cloudCover),
             sunrise: daylight.sunrise,
             sunset: daylight.sunset)
     }
@@ -58,11 +58,11 @@ package struct METNorwayReport: Equatable, Sendable {
             condition: condition(period, at: entry.time.addingTimeInterval(Double(hours) * 1800), place: place),
             temperature: entry.temperature,
             humidity: ResponseDecoding.percent(entry.humidity),
-            windSpeed: entry.windSpeed ?? 0,
+            windSpeed: entry.windSpeed,
             windDegrees: entry.windDirection,
-            precipitationProbability: period.probability ?? 0,
+            precipitationProbability: period.probability,
             precipitation: period.precipitation,
-            isSnow: period.symbol.map(SymbolCodes.isSnow) ?? false)
+            isSnow: period.symbol.map(SymbolCodes.isSnow) ?? false, hours: Double(hours))
     }
 
     /// The period's symbol as a condition; a symbol without a day or night variant is night when the sun is down at
@@ -103,7 +103,7 @@ package struct METNorwayReport: Equatable, Sendable {
             return DayForecast(
                 date: midnight, high: high, low: low, condition: condition, sunrise: daylight.sunrise, sunset: daylight.sunset,
                 precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
-                precipitationProbability: hasProbability ? daySteps.map(\.precipitationProbability).max() : nil)
+                precipitationProbability: hasProbability ? WetWeather.highest(daySteps.map(\.precipitationProbability)) : nil)
         }
     }
 }

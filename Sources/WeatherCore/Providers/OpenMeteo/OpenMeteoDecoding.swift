@@ -28,12 +28,12 @@ package enum OpenMeteoDecoding {
             temperature: temperature,
             feelsLike: current?["apparent_temperature"]?.double ?? temperature,
             humidity: ResponseDecoding.percent(current?["relative_humidity_2m"]?.double),
-            pressure: current?["pressure_msl"]?.double ?? 0,
-            windSpeed: max(0, current?["wind_speed_10m"]?.double ?? 0),
+            pressure: current?["pressure_msl"]?.double,
+            windSpeed: current?["wind_speed_10m"]?.double.map { max(0, $0) },
             windDegrees: current?["wind_direction_10m"]?.double,
             windGust: current?["wind_gusts_10m"]?.double,
             visibility: hours.value("visibility", now),
-            cloudCover: current?["cloud_cover"]?.double.map { ResponseDecoding.percent($0) },
+            cloudCover: ResponseDecoding.percent(current?["cloud_cover"]?.double),
             rain: lastHour.map { Precipitation(millimetres: hundredths(max(0, $0.total - $0.snow)), hours: 1) },
             snow: lastHour.flatMap { $0.snow > 0 ? Precipitation(millimetres: hundredths($0.snow), hours: 1) : nil },
             sunrise: today?.sunrise,
@@ -144,11 +144,12 @@ package enum OpenMeteoDecoding {
                 condition: WMOCodes.condition(value("weather_code", index).map { Int($0) }, isNight: value("is_day", index) == 0),
                 temperature: temperature,
                 humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
-                windSpeed: max(0, value("wind_speed_10m", index) ?? 0),
+                windSpeed: value("wind_speed_10m", index).map { max(0, $0) },
                 windDegrees: value("wind_direction_10m", index),
-                precipitationProbability: value("precipitation_probability", index + 1).map(probability) ?? 0,
+                precipitationProbability: value("precipitation_probability", index + 1).map(probability),
                 precipitation: next.map(\.total),
-                isSnow: next.map { $0.snow > 0 && $0.snow * 2 >= $0.total } ?? false
+                isSnow: next.map { $0.snow > 0 && $0.snow * 2 >= $0.total } ?? false,
+                hours: 1
             )
         }
     }

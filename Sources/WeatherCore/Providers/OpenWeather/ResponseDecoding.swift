@@ -17,12 +17,12 @@ package enum ResponseDecoding {
             temperature: temperature,
             feelsLike: main?["feels_like"]?.double ?? temperature,
             humidity: percent(main?["humidity"]?.double),
-            pressure: main?["pressure"]?.double ?? 0,
-            windSpeed: max(0, wind?["speed"]?.double ?? 0),
+            pressure: main?["pressure"]?.double,
+            windSpeed: wind?["speed"]?.double.map { max(0, $0) },
             windDegrees: wind?["deg"]?.double,
             windGust: wind?["gust"]?.double,
             visibility: json["visibility"]?.double,
-            cloudCover: json["clouds"]?["all"]?.double.map { percent($0) },
+            cloudCover: percent(json["clouds"]?["all"]?.double),
             rain: precipitation(json["rain"]),
             snow: precipitation(json["snow"]),
             sunrise: sys?["sunrise"]?.double.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil },
@@ -102,8 +102,9 @@ package enum ResponseDecoding {
     }
 
     /// Humidity and cloud cover, clamped to 0…100 (the API has sent 101).
-    static func percent(_ value: Double?) -> Int {
-        guard let value, value.isFinite else { return 0 }
+    /// A percentage clamped to 0…100; nil when the figure is missing or not a number.
+    static func percent(_ value: Double?) -> Int? {
+        guard let value, value.isFinite else { return nil }
         return Int(min(100, max(0, value)).rounded())
     }
 

@@ -62,7 +62,7 @@ struct METNorwayReportTests {
         #expect(hourly[9].isSnow && !hourly[6].isSnow)
         // A symbol without a day or night variant takes the sun's: "cloudy" at 01:00 is night, "lightsnow" at 11:00 day.
         #expect(hourly[1].condition.isNight && !hourly[11].condition.isNight)
-        #expect(hourly.allSatisfy { $0.precipitationProbability == 0 })
+        #expect(hourly.allSatisfy { $0.precipitationProbability == nil })  // compact gives none: unknown, not 0%
     }
 
     @Test func stepsRunEveryThreeHoursFromTheHourlyIntoTheSixHourlyPart() throws {
@@ -156,10 +156,10 @@ struct METNorwayReportTests {
         #expect(entries.map(\.time) == [Self.start, Self.hours(3)])
         let report = try Self.report("minimal.json")
         #expect(report.current.temperature == 3.5 && report.current.feelsLike == 3.5)
-        #expect(report.current.humidity == 0 && report.current.pressure == 0 && report.current.windDegrees == nil)
+        #expect(report.current.humidity == nil && report.current.pressure == nil && report.current.windDegrees == nil)
         #expect(report.current.condition.code == 0 && report.current.condition.description == "unknown")
         #expect(report.hourly.count == 1 && report.hourly[0].condition.group == .unknown && report.hourly[0].precipitation == nil)
-        #expect(report.hourly[0].humidity == 100 && report.hourly[0].windSpeed == 0)
+        #expect(report.hourly[0].humidity == 100 && report.hourly[0].windSpeed == nil)
         #expect(report.steps.isEmpty)
         #expect(report.days.count == 1 && report.days[0].high == 3.5 && report.days[0].low == 2.0)
     }

@@ -52,7 +52,7 @@ struct OpenMeteoDecodingTests {
         let snowing = try #require(hourly.first { $0.time == Self.hour(27) })
         #expect(snowing.isSnow)
         #expect(snowing.precipitation == 1)
-        #expect(hourly.first { $0.time == Self.hour(29) }?.precipitationProbability == 0)  // null
+        #expect(hourly.first { $0.time == Self.hour(29) }?.precipitationProbability == nil)  // null: unknown, not 0%
         #expect(hourly.last?.precipitation == nil)  // no hour after the last
     }
 
@@ -100,8 +100,8 @@ struct OpenMeteoDecodingTests {
         let current = forecast.current
         #expect(current.temperature == -0.5)
         #expect(current.feelsLike == -0.5)
-        #expect(current.humidity == 0)
-        #expect(current.windSpeed == 0)
+        #expect(current.humidity == nil)  // missing: said nothing about, not 0%
+        #expect(current.windSpeed == nil)
         #expect(current.windDegrees == nil)
         #expect(current.windGust == nil)
         #expect(current.visibility == nil)
