@@ -15,13 +15,10 @@ final class TLSStream {
         }
         self.session = session
         self.socket = socket
-        SSL_set_fd(session, socket)
-        if TCPSocket.isAddress(host) {
-            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(session), host)
-        } else {
-            _ = ctls_set_server_name(session, host)
-            _ = SSL_set1_host(session, host)
+        guard SSL_set_fd(session, socket) == 1 else {
+            throw HTTPError.secureConnectionFailed(host: host, detail: "OpenSSL could not start")
         }
+        try Self.name(session, host)
         do {
             _ = try drive(limit) { SSL_connect(session) }
         } catch is TLSFailure {
@@ -31,6 +28,28 @@ final class TLSStream {
                 throw HTTPError.secureConnectionFailed(host: host, detail: "its certificate was not accepted (\(reason))")
             }
             throw HTTPError.secureConnectionFailed(host: host, detail: "the TLS handshake failed")
+        }
+    }
+
+    /// What the certificate must name, and SNI: an address is checked as one (no SNI); a name is checked whole, its
+    /// length given so that an embedded NUL is refused rather than cutting the name short (as `SSL_set1_host` would).
+    /// Fails closed: a name OpenSSL will not check or send is an error, never a connection without the check.
+    private static func name(_ session: OpaquePointer, _ host: String) throws {
+        let parameters = SSL_get0_param(session)
+        if !host.utf8.contains(0), TCPSocket.isAddress(host) {
+            guard X509_VERIFY_PARAM_set1_ip_asc(parameters, host) == 1 else {
+                ERR_clear_error()
+                throw HTTPError.secureConnectionFailed(host: host, detail: "the address cannot be checked against a certificate")
+            }
+            return
+        }
+        guard !host.isEmpty, X509_VERIFY_PARAM_set1_host(parameters, host, host.utf8.count) == 1 else {
+            ERR_clear_error()
+            throw HTTPError.secureConnectionFailed(host: host, detail: "the host name cannot be checked against a certificate")
+        }
+        guard ctls_set_server_name(session, host) == 1 else {
+            ERR_clear_error()
+            throw HTTPError.secureConnectionFailed(host: host, detail: "the host name cannot be sent in the handshake (SNI)")
         }
     }
 

@@ -61,6 +61,19 @@ public final class LoopbackServer: Sendable {
             self.certificate = certificate
             self.key = key
         }
+
+        /// Links the certificate into `folder` under its subject hash ("1a2b3c4d.0"), as `openssl rehash` lays out
+        /// /etc/ssl/certs, so that `folder` in `SSL_CERT_DIR` trusts it.
+        public func linkHashed(into folder: URL) throws {
+            guard let file = BIO_new_file(certificate, "r") else { throw POSIXError(.ENOENT) }
+            defer { BIO_free(file) }
+            guard let x509 = PEM_read_bio_X509(file, nil, nil, nil) else { throw POSIXError(.EINVAL) }
+            defer { X509_free(x509) }
+            let hash = String(X509_subject_name_hash(x509), radix: 16)
+            let name = String(repeating: "0", count: 8 - hash.count) + hash + ".0"
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: certificate)
+        }
     }
 
     public let port: UInt16
@@ -70,6 +83,8 @@ public final class LoopbackServer: Sendable {
     /// The server's TLS context, shared by its connection threads (OpenSSL allows that once it is set up).
     private nonisolated(unsafe) let tls: OpaquePointer?
     private let accepted = Atomic<Int>(0)
+    /// The server name (SNI) each TLS handshake carried ("" for none).
+    private let serverNames = Mutex<[String]>([])
     private let handler: Mutex<@Sendable (Request) -> Reply>
     private let log = Mutex<[Request]>([])
     /// Open connections, and which of them wait idle for another request. A connection's own thread is the only
@@ -123,6 +138,9 @@ public final class LoopbackServer: Sendable {
 
     /// Connections accepted so far.
     public var connectionsAccepted: Int { accepted.load(ordering: .relaxed) }
+
+    /// The server name (SNI) each TLS handshake carried, in order; "" when it carried none.
+    public var tlsServerNames: [String] { serverNames.withLock { $0 } }
 
     /// Closes every connection kept open between requests, as a server does when they have been idle too long.
     public func closeIdleConnections() {
@@ -224,6 +242,10 @@ public final class LoopbackServer: Sendable {
             _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
         guard let channel = Channel(fd: fd, tls: tls) else { return finish(fd) }
+        if let session = channel.session {
+            let name = SSL_get_servername(session, TLSEXT_NAMETYPE_host_name).map { String(cString: $0) } ?? ""
+            serverNames.withLock { $0.append(name) }
+        }
         var pending = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
