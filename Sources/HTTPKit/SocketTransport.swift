@@ -43,6 +43,8 @@ package final class SocketTransport: HTTPTransport {
 
     /// Connections opened so far; a reused connection is not counted again.
     package var connectionsOpened: Int { pool.opened }
+    /// TLS handshakes that resumed an earlier session with the same host and port.
+    package var tlsSessionsResumed: Int { tls.withLock { $0?.sessionsResumed ?? 0 } }
 
     private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
         let proxy: ProxySettings.Proxy?
@@ -92,7 +94,7 @@ package final class SocketTransport: HTTPTransport {
         guard target.secure else { return HTTPConnection(socket: socket, tls: nil) }
         do {
             if let proxy { try tunnel(socket, to: target, through: proxy, limit: limit) }
-            let stream = try TLSStream(context: try context(host: target.host), socket: socket, host: target.host, limit: limit)
+            let stream = try TLSStream(context: try context(host: target.host), socket: socket, host: target.host, port: target.port, limit: limit)
             return HTTPConnection(socket: socket, tls: stream)
         } catch {
             limit.signal.release()

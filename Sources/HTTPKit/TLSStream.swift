@@ -4,24 +4,34 @@ import Foundation
 import Glibc
 #endif
 
-/// A TLS session over a connected socket; a failed handshake names the reason, never the URL.
+/// A TLS session over a connected socket; a failed handshake names the reason, never the URL. A session the same
+/// host and port handed out earlier is offered again (resumption); the name checks and SNI are set either way.
 final class TLSStream {
     private let session: OpaquePointer
     private let socket: Int32
+    /// Where this connection's new sessions are kept; its address is the `SSL`'s application data.
+    private let slot: TLSContext.SessionSlot
 
-    init(context: TLSContext, socket: Int32, host: String, limit: IOLimit) throws {
+    init(context: TLSContext, socket: Int32, host: String, port: Int, limit: IOLimit) throws {
         guard let session = SSL_new(context.context) else {
             throw HTTPError.secureConnectionFailed(host: host, detail: "OpenSSL could not start")
         }
         self.session = session
         self.socket = socket
-        guard SSL_set_fd(session, socket) == 1 else {
+        slot = TLSContext.SessionSlot(context: context, key: .init(host: host, port: port))
+        guard SSL_set_ex_data(session, 0, Unmanaged.passUnretained(slot).toOpaque()) == 1, SSL_set_fd(session, socket) == 1 else {
             throw HTTPError.secureConnectionFailed(host: host, detail: "OpenSSL could not start")
         }
         try Self.name(session, host)
+        if let earlier = context.takeSession(for: slot.key) {
+            // A session OpenSSL will not take is no failure: the handshake is then a full one.
+            _ = SSL_set_session(session, earlier)
+            SSL_SESSION_free(earlier)
+        }
         do {
             _ = try drive(limit) { SSL_connect(session) }
         } catch is TLSFailure {
+            context.forgetSessions(for: slot.key)
             let verdict = SSL_get_verify_result(session)
             if verdict != X509_V_OK {
                 let reason = String(cString: X509_verify_cert_error_string(verdict))
@@ -29,6 +39,7 @@ final class TLSStream {
             }
             throw HTTPError.secureConnectionFailed(host: host, detail: "the TLS handshake failed")
         }
+        if SSL_session_reused(session) == 1 { context.countResumed() }
     }
 
     /// What the certificate must name, and SNI: an address is checked as one (no SNI); a name is checked whole, its

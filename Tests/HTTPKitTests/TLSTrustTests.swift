@@ -100,7 +100,7 @@ struct TLSTrustTests {
         let socket = try TCPSocket.connect(host: "127.0.0.1", port: Int(server.port), limit: limit)
         defer { close(socket) }
         let context = try TLSContext(trust: .certificates(file: Self.localhost.certificate))
-        let stream = try TLSStream(context: context, socket: socket, host: host, limit: limit)
+        let stream = try TLSStream(context: context, socket: socket, host: host, port: Int(server.port), limit: limit)
         try stream.write(Array("GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8), limit: limit)
         var buffer = [UInt8](repeating: 0, count: 64)
         #expect(try stream.read(into: &buffer, limit: limit) > 0)

@@ -83,7 +83,8 @@ public final class LoopbackServer: Sendable {
     /// The server's TLS context, shared by its connection threads (OpenSSL allows that once it is set up).
     private nonisolated(unsafe) let tls: OpaquePointer?
     private let accepted = Atomic<Int>(0)
-    /// The server name (SNI) each TLS handshake carried ("" for none).
+    /// TLS handshakes that resumed a session, and the server name (SNI) each handshake carried ("" for none).
+    private let resumedSessions = Atomic<Int>(0)
     private let serverNames = Mutex<[String]>([])
     private let handler: Mutex<@Sendable (Request) -> Reply>
     private let log = Mutex<[Request]>([])
@@ -139,8 +140,27 @@ public final class LoopbackServer: Sendable {
     /// Connections accepted so far.
     public var connectionsAccepted: Int { accepted.load(ordering: .relaxed) }
 
+    /// TLS handshakes so far that resumed an earlier session (a session ID or ticket the client offered again).
+    public var tlsSessionsResumed: Int { resumedSessions.load(ordering: .relaxed) }
+
     /// The server name (SNI) each TLS handshake carried, in order; "" when it carried none.
     public var tlsServerNames: [String] { serverNames.withLock { $0 } }
+
+    /// Accepts the session tickets `other` issues, and issues tickets `other` accepts, as servers behind one name
+    /// do: a client that offered one server's ticket to the other would resume. Call before the first connection.
+    public func shareSessionTickets(with other: LoopbackServer) {
+        guard let tls, let theirs = other.tls else { return }
+        var keys = [UInt8](repeating: 0, count: 80)
+        guard ctls_get_ticket_keys(theirs, &keys, 80) == 1, ctls_set_ticket_keys(tls, &keys, 80) == 1 else {
+            fatalError("OpenSSL would not share the session ticket keys")
+        }
+    }
+
+    /// Speaks TLS 1.2 at most (its sessions are resumed by ID or ticket in the handshake itself, unlike 1.3's
+    /// tickets, which arrive after it). Call before the first connection.
+    public func limitToTLS12() {
+        guard let tls, ctls_set_max_version(tls, TLS1_2_VERSION) == 1 else { fatalError("OpenSSL would not limit the version") }
+    }
 
     /// Closes every connection kept open between requests, as a server does when they have been idle too long.
     public func closeIdleConnections() {
@@ -243,6 +263,7 @@ public final class LoopbackServer: Sendable {
         }
         guard let channel = Channel(fd: fd, tls: tls) else { return finish(fd) }
         if let session = channel.session {
+            if SSL_session_reused(session) == 1 { resumedSessions.add(1, ordering: .relaxed) }
             let name = SSL_get_servername(session, TLSEXT_NAMETYPE_host_name).map { String(cString: $0) } ?? ""
             serverNames.withLock { $0.append(name) }
         }
