@@ -16,13 +16,16 @@ package final class SocketTransport: HTTPTransport {
     package let userAgent: String
     private let trust: TLSTrust
     private let proxies: ProxySettings
+    private let lookup: NameLookup
     private let tls = Mutex<TLSContext?>(nil)
     private let pool = ConnectionPool()
 
-    package init(userAgent: String, trust: TLSTrust = .system, proxies: ProxySettings = .none) {
+    /// `resolver` looks names up (the system's by default), bounded by each request's deadline.
+    package init(userAgent: String, trust: TLSTrust = .system, proxies: ProxySettings = .none, resolver: (any Resolver)? = nil) {
         self.userAgent = userAgent
         self.trust = trust
         self.proxies = proxies
+        lookup = resolver.map(NameLookup.init) ?? .system
         // OpenSSL writes with write(2), which raises SIGPIPE when the server has gone; the failed write is handled.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -89,7 +92,7 @@ package final class SocketTransport: HTTPTransport {
     }
 
     private func open(_ target: HTTPTarget, through proxy: ProxySettings.Proxy?, limit: IOLimit) throws -> HTTPConnection {
-        let socket = try TCPSocket.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port, limit: limit)
+        let socket = try TCPSocket.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port, limit: limit, lookup: lookup)
         pool.countOpened()
         guard target.secure else { return HTTPConnection(socket: socket, tls: nil) }
         do {

@@ -5,62 +5,127 @@ import Glibc
 
 /// A connected, non-blocking TCP socket.
 enum TCPSocket {
-    /// Resolves `host` and connects to the first address that answers. Every address but the last gets at most
-    /// 2 seconds, so a silent IPv6 route does not use up the whole timeout.
-    static func connect(host: String, port: Int, limit: IOLimit) throws -> Int32 {
-        var found: UnsafeMutablePointer<addrinfo>?
-        // An address needs no lookup; a name is looked up for the address families this machine has, then for
-        // any (a machine whose only addresses are loopback has "none" by AI_ADDRCONFIG's count).
-        let flags = isAddress(host) ? [AI_NUMERICHOST] : [AI_ADDRCONFIG, 0]
-        for flag in flags where found == nil {
-            var hints = addrinfo()
-            hints.ai_family = AF_UNSPEC
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            hints.ai_flags = flag | AI_NUMERICSERV
-            if getaddrinfo(host, String(port), &hints, &found) != 0 { found = nil }
-        }
-        guard let first = found else { throw HTTPError.cannotConnect(host: host) }
-        defer { freeaddrinfo(first) }
-        var next: UnsafeMutablePointer<addrinfo>? = first
-        while let address = next?.pointee {
-            next = address.ai_next
-            let attemptEnd = next == nil ? limit.deadline : min(limit.deadline, .now + .seconds(2))
-            let socket = Glibc.socket(address.ai_family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            guard socket >= 0 else { continue }
-            guard limit.signal.watch(socket) else {
-                close(socket)
-                throw CancellationError()
-            }
-            do {
-                try connect(socket, to: address, host: host, limit: limit, until: attemptEnd)
-                var yes: Int32 = 1
-                setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-                return socket
-            } catch is HTTPError where next != nil {
-                limit.signal.release()
-                close(socket)
-            } catch {
-                limit.signal.release()
-                close(socket)
-                throw error
+    /// What a connection attempt did, for tests to follow Happy Eyeballs.
+    enum Event: Equatable, CustomStringConvertible {
+        case started(SocketAddress)
+        case failed(SocketAddress)
+        case connected(SocketAddress)
+        /// Still connecting when another address won (or the request ended): closed.
+        case abandoned(SocketAddress)
+
+        var description: String {
+            switch self {
+            case .started(let address): "start \(address)"
+            case .failed(let address): "fail \(address)"
+            case .connected(let address): "connect \(address)"
+            case .abandoned(let address): "abandon \(address)"
             }
         }
-        throw HTTPError.cannotConnect(host: host)
     }
 
-    private static func connect(
-        _ socket: Int32, to address: addrinfo, host: String, limit: IOLimit, until end: ContinuousClock.Instant
-    ) throws {
-        if Glibc.connect(socket, address.ai_addr, address.ai_addrlen) == 0 { return }
-        guard errno == EINPROGRESS else { throw HTTPError.cannotConnect(host: host) }
-        try limit.wait(socket, for: Int16(POLLOUT), until: end)
-        var failure: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
-        if failure != 0 {
-            if limit.signal.isCancelled { throw CancellationError() }
-            throw HTTPError.cannotConnect(host: host)
+    /// How long an attempt has before the next address is tried alongside it (RFC 8305's recommended 250 ms).
+    static let stagger = Duration.milliseconds(250)
+
+    /// Looks `host` up within the deadline (`lookup`), then connects to it with Happy Eyeballs. On return the
+    /// request's cancel signal watches the socket.
+    static func connect(
+        host: String, port: Int, limit: IOLimit, lookup: NameLookup = .system, observe: (Event) -> Void = { _ in }
+    ) throws -> Int32 {
+        let addresses = try lookup.addresses(host: host, port: port, limit: limit)
+        return try connect(to: addresses, host: host, limit: limit, observe: observe)
+    }
+
+    /// Happy Eyeballs (RFC 8305): the addresses with the families interleaved, a new attempt every `stagger` (or as
+    /// soon as one fails) while earlier ones go on; the first to connect wins and the others are closed.
+    static func connect(to addresses: [SocketAddress], host: String, limit: IOLimit, observe: (Event) -> Void = { _ in }) throws -> Int32 {
+        // The cancel signal watches a waker while several sockets are in play: a cancel makes it readable.
+        guard let waker = Waker() else { throw HTTPError.cannotConnect(host: host) }
+        guard limit.signal.watch(waker.readEnd) else { throw CancellationError() }
+        let socket: Int32
+        do {
+            socket = try race(SocketAddress.interleaved(addresses), host: host, limit: limit, waker: waker, observe: observe)
+            limit.signal.release()
+        } catch {
+            limit.signal.release()
+            throw error
         }
+        guard limit.signal.watch(socket) else {
+            close(socket)
+            throw CancellationError()
+        }
+        var yes: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return socket
+    }
+
+    private static func race(
+        _ order: [SocketAddress], host: String, limit: IOLimit, waker: Waker, observe: (Event) -> Void
+    ) throws -> Int32 {
+        var attempts: [(socket: Int32, address: SocketAddress)] = []
+        defer {
+            for attempt in attempts {
+                close(attempt.socket)
+                observe(.abandoned(attempt.address))
+            }
+        }
+        var next = 0
+        var nextStart = ContinuousClock.now
+        while true {
+            if limit.signal.isCancelled { throw CancellationError() }
+            if next < order.count, attempts.isEmpty || ContinuousClock.now >= nextStart {
+                let address = order[next]
+                next += 1
+                observe(.started(address))
+                let socket = Glibc.socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+                let result = socket < 0 ? -1 : address.withSockaddr { Glibc.connect(socket, $0, $1) }
+                if result == 0 {
+                    observe(.connected(address))
+                    return socket
+                } else if socket >= 0, errno == EINPROGRESS || errno == EINTR {
+                    attempts.append((socket, address))
+                    nextStart = .now + stagger
+                } else {
+                    if socket >= 0 { close(socket) }
+                    observe(.failed(address))
+                }
+                continue
+            }
+            guard !attempts.isEmpty else { throw HTTPError.cannotConnect(host: host) }
+            let now = ContinuousClock.now
+            guard now < limit.deadline else { throw HTTPError.timedOut(seconds: limit.timeout) }
+            let end = next < order.count ? min(nextStart, limit.deadline) : limit.deadline
+            var descriptors = attempts.map { pollfd(fd: $0.socket, events: Int16(POLLOUT), revents: 0) }
+            descriptors.append(pollfd(fd: waker.readEnd, events: Int16(POLLIN), revents: 0))
+            guard poll(&descriptors, nfds_t(descriptors.count), milliseconds(end - now)) > 0 else { continue }
+            var winner: SocketAddress?
+            var failed: [Int] = []
+            for (index, attempt) in attempts.enumerated() where descriptors[index].revents != 0 {
+                var failure: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(attempt.socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+                if failure == 0 {
+                    winner = attempt.address
+                    break
+                }
+                failed.append(index)
+            }
+            for index in failed.reversed() {
+                let attempt = attempts.remove(at: index)
+                close(attempt.socket)
+                observe(.failed(attempt.address))
+                nextStart = .now
+            }
+            if let winner, let index = attempts.firstIndex(where: { $0.address == winner }) {
+                observe(.connected(winner))
+                return attempts.remove(at: index).socket
+            }
+        }
+    }
+
+    /// A poll(2) timeout in whole milliseconds, rounded up so a wait never ends just short of its end.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        guard duration > .zero else { return 0 }
+        return Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Some bytes into `buffer`; 0 at the end of the stream.
