@@ -12,10 +12,14 @@ package enum HTTPError: Error, Equatable, Sendable {
     case proxyFailed(proxy: String, detail: String)
     /// The variable names a proxy this client cannot use (socks, https://, or not a URL).
     case unusableProxy(variable: String)
+    /// The variable's proxy URL has a host or port that cannot be: control characters, not a host name, or a port
+    /// outside 1–65535.
+    case invalidProxy(variable: String)
     /// The connection broke off before the answer was complete: worth another try.
     case truncated
     /// The answer cannot be read as HTTP: malformed, too large, or in an encoding this client does not read.
     case badResponse(detail: String)
-    /// Not an http or https URL with a host.
+    /// Not an http or https URL with a valid host (a name or an address, without control characters) and a port,
+    /// if written, from 1 to 65535.
     case invalidURL
 }

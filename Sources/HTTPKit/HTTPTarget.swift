@@ -11,14 +11,18 @@ struct HTTPTarget: Sendable {
     /// "https://host:port", the key of the connection pool.
     var origin: String { "\(secure ? "https" : "http")://\(host):\(port)" }
 
+    /// Fails for anything but an http or https URL whose host is a host name or an address (never one with control
+    /// characters, spaces or other bytes a name cannot have, percent-encoded or not) and whose port, if written, is
+    /// 1–65535: checked before any lookup or connection, so a host can never smuggle a header into a request.
     init(_ url: URL) throws(HTTPError) {
         guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let named = parts.host, !named.isEmpty
+            let host = parts.host.flatMap(Self.validHost),
+            let port = Self.port(writtenIn: url.absoluteString, default: scheme == "https" ? 443 : 80)
         else { throw .invalidURL }
         secure = scheme == "https"
-        host = Self.bare(named)
-        port = parts.port ?? (secure ? 443 : 80)
+        self.host = host
+        self.port = port
         path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
             + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
     }
@@ -26,6 +30,37 @@ struct HTTPTarget: Sendable {
     /// A host as URLs write it, IPv6 addresses without their brackets ("[::1]" is "::1").
     static func bare(_ host: String) -> String {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// The host without brackets when it is an address ("127.0.0.1", "[::1]") or a DNS name: ASCII letters, digits,
+    /// "-" and "_" in dot-separated labels of 1–63 characters, 253 in all, a final dot allowed; else nil.
+    static func validHost(_ written: String) -> String? {
+        let host = bare(written)
+        if SocketAddress(address: host, port: 0) != nil { return host.contains(":") == written.hasPrefix("[") ? host : nil }
+        guard host == written else { return nil }
+        let name = host.hasSuffix(".") ? host.utf8.dropLast() : host.utf8[...]
+        let labels = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let allowed = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        guard (1...253).contains(name.count), labels.allSatisfy({ (1...63).contains($0.count) && $0.allSatisfy(allowed) }) else {
+            return nil
+        }
+        return host
+    }
+
+    /// The port written after the host in `text` ("scheme://user@host:port/…"), or `default` when none is; nil
+    /// when it is not a number from 1 to 65535.
+    static func port(writtenIn text: String, default: Int) -> Int? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        var authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = authority[close...] }
+        guard let colon = authority.firstIndex(of: ":"), authority.index(after: colon) != authority.endIndex else { return `default` }
+        let digits = authority[authority.index(after: colon)...]
+        guard digits.count <= 5, digits.allSatisfy({ ("0"..."9").contains($0) }), let port = Int(digits), (1...65535).contains(port) else { return nil }
+        return port
     }
 
     /// "host", "host:8080" or "[::1]:8080"; the port is left out when it is the scheme's own, unless asked for.

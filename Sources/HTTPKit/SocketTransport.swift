@@ -51,11 +51,13 @@ package final class SocketTransport: HTTPTransport {
 
     private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
         let proxy: ProxySettings.Proxy?
-        switch proxies.route(secure: target.secure, host: target.host) {
+        switch proxies.route(secure: target.secure, host: target.host, port: target.port) {
         case .direct: proxy = nil
         case .proxy(let named): proxy = named
         case .unusable(let variable):
             throw HTTPError.unusableProxy(variable: variable)
+        case .invalid(let variable):
+            throw HTTPError.invalidProxy(variable: variable)
         }
         let request = target.request(through: proxy, userAgent: userAgent, headers: headers)
         let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
@@ -76,6 +78,8 @@ package final class SocketTransport: HTTPTransport {
             do {
                 try connection.write(request, limit: limit)
                 let (response, reusable) = try connection.readResponse(limit: limit)
+                // A proxy's own refusal (a plain request goes to the proxy, which answers for itself).
+                if let proxy, !target.secure, response.status == 407 { throw proxy.refusal(status: 407, host: target.host) }
                 limit.signal.release()
                 if reusable { pool.put(connection, for: origin) } else { connection.close() }
                 return response
@@ -119,10 +123,7 @@ package final class SocketTransport: HTTPTransport {
         } catch HTTPConnection.Failure.closedBeforeAnswer {
             throw HTTPError.proxyFailed(proxy: proxy.name, detail: "closed the connection to \(target.host)")
         }
-        guard (200..<300).contains(answer.status) else {
-            let why = answer.status == 407 ? "wants a user name and password (HTTP 407)" : "refused the connection to \(target.host) (HTTP \(answer.status))"
-            throw HTTPError.proxyFailed(proxy: proxy.name, detail: why)
-        }
+        guard (200..<300).contains(answer.status) else { throw proxy.refusal(status: answer.status, host: target.host) }
     }
 
     /// The TLS context, made on the first https request (loading OpenSSL's configuration takes about 3 ms).

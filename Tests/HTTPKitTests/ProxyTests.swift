@@ -14,23 +14,23 @@ struct ProxyTests {
             "no_proxy": "internal.example, .corp.example",
         ])
         let expected = Proxy(host: "proxy.example", port: 3128, authorization: "Basic " + Data("user:p@ss".utf8).base64EncodedString())
-        #expect(settings.route(secure: true, host: "api.openweathermap.org") == .proxy(expected))
-        #expect(settings.route(secure: false, host: "api.openweathermap.org") == .proxy(Proxy(host: "plain.example", port: 1080)))
-        #expect(settings.route(secure: true, host: "internal.example") == .direct)
-        #expect(settings.route(secure: true, host: "api.corp.example") == .direct)
-        #expect(settings.route(secure: true, host: "notcorp.example") == .proxy(expected))
-        #expect(settings.route(secure: true, host: "127.0.0.1") == .direct)
-        #expect(settings.route(secure: true, host: "localhost") == .direct)
+        #expect(settings.route(secure: true, host: "api.openweathermap.org", port: 443) == .proxy(expected))
+        #expect(settings.route(secure: false, host: "api.openweathermap.org", port: 443) == .proxy(Proxy(host: "plain.example", port: 1080)))
+        #expect(settings.route(secure: true, host: "internal.example", port: 443) == .direct)
+        #expect(settings.route(secure: true, host: "api.corp.example", port: 443) == .direct)
+        #expect(settings.route(secure: true, host: "notcorp.example", port: 443) == .proxy(expected))
+        #expect(settings.route(secure: true, host: "127.0.0.1", port: 443) == .direct)
+        #expect(settings.route(secure: true, host: "localhost", port: 443) == .direct)
     }
 
     @Test func fallbacksAndExclusions() {
         let all = ProxySettings(environment: ["ALL_PROXY": "http://all.example:8080", "HTTP_PROXY": "http://ignored.example"])
-        #expect(all.route(secure: true, host: "a.example") == .proxy(Proxy(host: "all.example", port: 8080)))
-        #expect(all.route(secure: false, host: "a.example") == .proxy(Proxy(host: "all.example", port: 8080)))
-        #expect(ProxySettings(environment: ["https_proxy": "http://p:1", "NO_PROXY": "*"]).route(secure: true, host: "a.example") == .direct)
-        #expect(ProxySettings(environment: ["https_proxy": "  "]).route(secure: true, host: "a.example") == .direct)
+        #expect(all.route(secure: true, host: "a.example", port: 443) == .proxy(Proxy(host: "all.example", port: 8080)))
+        #expect(all.route(secure: false, host: "a.example", port: 443) == .proxy(Proxy(host: "all.example", port: 8080)))
+        #expect(ProxySettings(environment: ["https_proxy": "http://p:1", "NO_PROXY": "*"]).route(secure: true, host: "a.example", port: 443) == .direct)
+        #expect(ProxySettings(environment: ["https_proxy": "  "]).route(secure: true, host: "a.example", port: 443) == .direct)
         #expect(ProxySettings(environment: [:]) == .none)
-        #expect(ProxySettings(environment: ["all_proxy": "socks5://p:1080"]).route(secure: true, host: "a.example") == .unusable(variable: "all_proxy"))
+        #expect(ProxySettings(environment: ["all_proxy": "socks5://p:1080"]).route(secure: true, host: "a.example", port: 443) == .unusable(variable: "all_proxy"))
     }
 
     static let tls = Fixtures.folder.appendingPathComponent("tls")
@@ -76,8 +76,84 @@ struct ProxyTests {
         let error = await #expect(throws: HTTPError.self) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
-        #expect(error == .proxyFailed(proxy: "127.0.0.1:\(proxy.port)", detail: "wants a user name and password (HTTP 407)"))
+        // Credentials were sent: they were refused (before: "wants a user name and password", as if none were).
+        #expect(error == .proxyFailed(proxy: "127.0.0.1:\(proxy.port)", detail: "refused the user name and password (HTTP 407)"))
         #expect(String(describing: error).contains("secret") == false)
+    }
+
+    @Test func a407WithoutCredentialsAsksForThem() async throws {
+        let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data()) }
+        defer { proxy.stop() }
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
+        await #expect(throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(proxy.port)", detail: "wants a user name and password (HTTP 407)")) {
+            try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
+        }
+    }
+
+    @Test func aPlainRequestsProxyRefusingCredentialsSaysSo() async throws {
+        let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data("denied".utf8)) }
+        defer { proxy.stop() }
+        let transport = SocketTransport(
+            userAgent: Self.agent, proxies: ProxySettings(environment: ["http_proxy": "http://me:secret@127.0.0.1:\(proxy.port)"]))
+        await #expect(throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(proxy.port)", detail: "refused the user name and password (HTTP 407)")) {
+            try await transport.get(URL(string: "http://weather.invalid/x")!, timeout: 5)
+        }
+    }
+
+    @Test func anEmptyNoProxyDoesNotHideNO_PROXY() {
+        let settings = ProxySettings(environment: ["https_proxy": "http://127.0.0.1:3128", "no_proxy": " ", "NO_PROXY": "weather.invalid"])
+        #expect(settings.route(secure: true, host: "weather.invalid", port: 443) == .direct)
+        #expect(settings.route(secure: true, host: "other.invalid", port: 443) == .proxy(Proxy(host: "127.0.0.1", port: 3128)))
+        // A set no_proxy still comes first.
+        let both = ProxySettings(environment: ["https_proxy": "http://127.0.0.1:3128", "no_proxy": "other.invalid", "NO_PROXY": "weather.invalid"])
+        #expect(both.route(secure: true, host: "weather.invalid", port: 443) != .direct)
+    }
+
+    @Test func noProxyTakesNetworksAndPortsAsCurlDoes() {
+        let networks = NoProxy("127.0.0.0/8, ::1/128")
+        #expect(networks.contains(host: "127.0.0.1", port: 443))
+        #expect(networks.contains(host: "::1", port: 443))
+        #expect(!NoProxy("::1/128").contains(host: "127.0.0.1", port: 443))
+        #expect(!NoProxy("127.0.0.0/8").contains(host: "::1", port: 443))
+        #expect(NoProxy("127.0.0.1").contains(host: "127.0.0.1", port: 80))
+        #expect(NoProxy("127.0.0.1/32").contains(host: "127.0.0.1", port: 80))
+        #expect(NoProxy("::1/127").contains(host: "::1", port: 80))
+        // An address is matched as an address: not by the tail of its text, and a network never matches a name.
+        #expect(!NoProxy("0.0.1").contains(host: "127.0.0.1", port: 443))
+        #expect(!NoProxy("127.0.0.0/8").contains(host: "127.weather.invalid", port: 443))
+        // Nonsense is ignored, not matched.
+        #expect(NoProxy("127.0.0.0/33, ::1/129, 127.0.0.1/x, weather.invalid:0, weather.invalid:http").entries.isEmpty)
+        // host:port, [IPv6]:port and address:port match that port only.
+        let ports = NoProxy("weather.invalid:8443, [::1]:8443, 127.0.0.1:8443")
+        #expect(ports.contains(host: "weather.invalid", port: 8443))
+        #expect(ports.contains(host: "api.weather.invalid", port: 8443))
+        #expect(!ports.contains(host: "weather.invalid", port: 443))
+        #expect(ports.contains(host: "::1", port: 8443) && !ports.contains(host: "::1", port: 443))
+        #expect(ports.contains(host: "127.0.0.1", port: 8443) && !ports.contains(host: "127.0.0.1", port: 443))
+        // Blanks separate as commas do; leading and trailing dots are ignored.
+        #expect(NoProxy(".weather.invalid. other.invalid").contains(host: "other.invalid.", port: 443))
+        let settings = ProxySettings(environment: ["https_proxy": "http://127.0.0.1:3128", "no_proxy": "weather.invalid:8443"])
+        #expect(settings.route(secure: true, host: "weather.invalid", port: 8443) == .direct)
+        #expect(settings.route(secure: true, host: "weather.invalid", port: 443) == .proxy(Proxy(host: "127.0.0.1", port: 3128)))
+    }
+
+    @Test func onlyLoopbackAddressesAndLocalhostAreLoopback() {
+        let settings = ProxySettings(environment: ["https_proxy": "http://127.0.0.1:3128"])
+        for host in ["127.0.0.1", "::1", "localhost", "LOCALHOST."] {
+            #expect(settings.route(secure: true, host: host, port: 443) == .direct, "\(host)")
+        }
+        for host in ["127.example.com", "127.0.0.1.example", "localhost.example"] {
+            #expect(settings.route(secure: true, host: host, port: 443) == .proxy(Proxy(host: "127.0.0.1", port: 3128)), "\(host)")
+        }
+    }
+
+    @Test func aProxyWithAnInvalidHostOrPortIsInvalidNotUnusable() {
+        for written in ["http://127.0.0.1%00.example:3128", "http://127.0.0.1:0", "http://127.0.0.1:65536", "127.0.0.1%0d%0a:3128"] {
+            #expect(ProxySettings(environment: ["https_proxy": written]).route(secure: true, host: "weather.invalid", port: 443)
+                == .invalid(variable: "https_proxy"), "\(written)")
+        }
+        #expect(ProxySettings(environment: ["http_proxy": "[::1]:3128"]).route(secure: false, host: "weather.invalid", port: 80)
+            == .proxy(Proxy(host: "::1", port: 3128)))
     }
 
     @Test func aProxyAnsweringNonsenseIsAMalformedAnswer() async throws {

@@ -125,6 +125,8 @@ package enum WeatherError: Error, Equatable, Sendable {
         case .proxyFailed(let proxy, let detail): self = .proxyFailed(proxy: proxy, detail: detail)
         case .unusableProxy(let variable):
             self = .proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
+        case .invalidProxy(let variable):
+            self = .proxyFailed(proxy: "in \(variable)", detail: "has a host name or port that is not valid")
         case .truncated: self = .badResponse(Self.truncatedDetail)
         case .badResponse(let detail): self = .badResponse(detail)
         case .invalidURL: self = .invalidInput(WeatherConfiguration.badBaseURLMessage)

@@ -15,6 +15,7 @@ struct TransportErrorTests {
             .proxyFailed(proxy: "p:1", detail: "wants a user name and password (HTTP 407)")),
         (.unusableProxy(variable: "https_proxy"),
             .proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")),
+        (.invalidProxy(variable: "https_proxy"), .proxyFailed(proxy: "in https_proxy", detail: "has a host name or port that is not valid")),
         (.truncated, .badResponse(WeatherError.truncatedDetail)),
         (.badResponse(detail: "the server's answer was malformed"), .badResponse("the server's answer was malformed")),
         (.invalidURL, .invalidInput(WeatherConfiguration.badBaseURLMessage)),
