@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building weather-or-not needs beyond the Swift toolchain: Debian's libedit-dev (line editing) and
-# libssl-dev (TLS for https, through OpenSSL), and ca-certificates (the authorities https is checked against).
+# Installs what building weather-or-not needs beyond the Swift toolchain: Debian's libedit-dev (line editing),
+# libssl-dev (TLS for https, through OpenSSL), zlib1g-dev (gzip-compressed answers), and ca-certificates (the
+# authorities https is checked against).
 # Uses apt-get as root, or through sudo; does nothing when everything is already there.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ missing=()
 [ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
+pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev)
 [ -f /etc/ssl/certs/ca-certificates.crt ] || missing+=(ca-certificates)
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -2,21 +2,25 @@ import Foundation
 
 /// Reads one HTTP/1.1 response from bytes as they arrive: the status line, the headers, and a body framed by
 /// `Content-Length`, by chunked transfer coding, or by the end of the connection. Interim (1xx) responses are skipped.
+/// A gzip body (`Content-Encoding: gzip`) is inflated once complete.
 struct HTTPResponseParser {
     enum Failure: Error, Equatable {
         /// Not HTTP/1.x, or framing that cannot be trusted.
         case malformed
         /// The connection ended before the response was complete.
         case truncated
-        /// Headers over 64 KiB, a line over 8 KiB or a body over 16 MiB.
+        /// Headers over 64 KiB, a line over 8 KiB, or a body over 1 MiB as sent or once inflated.
         case tooLarge
-        /// A transfer or content coding this client did not ask for and cannot read (gzip, say).
+        /// A successful answer in a transfer or content coding this client did not ask for and cannot read (br, say).
         case unsupportedCoding
+        /// A successful answer that says it is gzip and is not, or is damaged or cut short.
+        case notGzip
     }
 
     static let maximumHeadBytes = 64 * 1024
     static let maximumLineBytes = 8 * 1024
-    static let maximumBodyBytes = 16 * 1024 * 1024
+    /// About 60 times the largest real answer (a forecast: 16 KiB, or 2.5 KiB as gzip), as sent and as inflated.
+    static let maximumBodyBytes = 1024 * 1024
 
     private enum Stage: Equatable {
         case statusLine
@@ -34,8 +38,12 @@ struct HTTPResponseParser {
     private var stage = Stage.statusLine
     private var headBytes = 0
     private var status = 0
+    /// The minor version of HTTP/1.x.
+    private var minorVersion = 1
     private var headers: [String: String] = [:]
     private var body: [UInt8] = []
+    /// The whole response once complete, its body inflated if it was gzip.
+    private(set) var response: HTTPResponse?
     /// Where the search for the current line's end resumes, so bytes arriving one by one are scanned once.
     private var scanned = 0
 
@@ -46,14 +54,14 @@ struct HTTPResponseParser {
         self.tunnel = tunnel
     }
 
-    /// The response once it is complete, for a connection that can then be reused.
-    var response: HTTPResponse? {
-        stage == .complete ? HTTPResponse(status: status, headers: headers, body: Data(body)) : nil
-    }
-
-    /// True when the server said it will close the connection, or the body runs until it does.
+    /// True when the connection must not carry another request: the server said it will close it, the body runs
+    /// until it does, the answer is HTTP/1.0 (whose connections close unless both sides agreed otherwise), it
+    /// carried both `Content-Length` and `Transfer-Encoding` (one of them lied: RFC 9112 §6.3), or bytes came
+    /// after its end (they belong to no request, and the next answer read there would be off by them).
     var closesConnection: Bool {
-        headers["connection"]?.lowercased().contains("close") == true || stage == .untilClose
+        headers["connection"]?.lowercased().contains("close") == true || stage == .untilClose || minorVersion == 0
+            || (headers["content-length"] != nil && headers["transfer-encoding"] != nil)
+            || (stage == .complete && !pending.isEmpty)
     }
 
     /// Takes the next bytes from the connection; returns true once the whole response is in.
@@ -85,6 +93,7 @@ struct HTTPResponseParser {
                 try keep(pending[offset...])
                 offset = pending.count
             case .complete:
+                if response == nil { response = try completed() }
                 return true
             }
         }
@@ -94,8 +103,37 @@ struct HTTPResponseParser {
     /// The response at the end of the connection, if it is whole.
     mutating func finish() throws(Failure) -> HTTPResponse {
         if stage == .untilClose { stage = .complete }
-        guard let response else { throw .truncated }
-        return response
+        guard stage == .complete else { throw .truncated }
+        if let response { return response }
+        let whole = try completed()
+        response = whole
+        return whole
+    }
+
+    /// The complete response, its body decoded. The status comes first: an answer that is not a success (a 401,
+    /// a 503) stands with its status and headers even when its body is in a coding that cannot be read (the body
+    /// is then left out); only a success's body must be readable.
+    private func completed() throws(Failure) -> HTTPResponse {
+        var headers = headers
+        var decoded = body
+        if !body.isEmpty, let coding = headers["content-encoding"] {
+            let codings = coding.lowercased().split(separator: ",").map(\.trimmed).filter { !$0.isEmpty && $0 != "identity" }
+            do throws(Failure) {
+                if codings == ["gzip"] || codings == ["x-gzip"] {
+                    do throws(Gzip.Failure) {
+                        decoded = try Gzip.inflate(body, limit: Self.maximumBodyBytes)
+                    } catch {
+                        throw error == .tooLarge ? .tooLarge : .notGzip
+                    }
+                } else if !codings.isEmpty {
+                    throw .unsupportedCoding
+                }
+            } catch where !(200..<300).contains(status) {
+                decoded = []
+            }
+            headers["content-encoding"] = nil
+        }
+        return HTTPResponse(status: status, headers: headers, body: Data(decoded))
     }
 
     /// The next line (without CR LF, or a bare LF) and the offset after it, or nil until it has fully arrived.
@@ -150,6 +188,7 @@ struct HTTPResponseParser {
             let code = Int(parts[1]), (100...599).contains(code)
         else { throw .malformed }
         status = code
+        minorVersion = parts[0] == "HTTP/1.0" ? 0 : 1
         headers = [:]
     }
 
@@ -159,8 +198,6 @@ struct HTTPResponseParser {
         guard !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw .malformed }
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed
         if let earlier = headers[name] {
-            // Two different lengths leave the body's end ambiguous.
-            guard name != "content-length" || earlier == value else { throw .malformed }
             headers[name] = earlier + ", " + value
         } else {
             headers[name] = value
@@ -173,15 +210,21 @@ struct HTTPResponseParser {
             stage = .statusLine
             return
         }
-        if let coding = headers["content-encoding"]?.lowercased(), coding != "identity" { throw .unsupportedCoding }
+        // The same length twice ("2, 2", or two fields) is valid (RFC 9110 §8.6); two different ones leave the body's
+        // end ambiguous.
+        let length = try headers["content-length"].map { (text) throws(Failure) -> Int in
+            let lengths = Set(text.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmed))
+            guard lengths.count == 1, let only = lengths.first, (1...12).contains(only.count), only.utf8.allSatisfy(\.isDigit),
+                let count = Int(only)
+            else { throw .malformed }
+            return count
+        }
         if status == 204 || status == 304 || (tunnel && (200..<300).contains(status)) {
             stage = .complete
         } else if let coding = headers["transfer-encoding"]?.lowercased() {
             guard coding == "chunked" else { throw .unsupportedCoding }
             stage = .chunkSize
-        } else if let length = headers["content-length"] {
-            guard (1...12).contains(length.count), length.utf8.allSatisfy(\.isDigit), let count = Int(length)
-            else { throw .malformed }
+        } else if let count = length {
             guard count <= Self.maximumBodyBytes else { throw .tooLarge }
             stage = count == 0 ? .complete : .body(remaining: count)
         } else {

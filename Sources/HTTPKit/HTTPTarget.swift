@@ -70,7 +70,7 @@ struct HTTPTarget: Sendable {
 
     /// The GET and its headers. Through a proxy, a plain request names the whole URL (an https one goes through a
     /// tunnel and looks as if sent directly).
-    /// `headers` add to (or, for `User-Agent`, replace) the defaults (`userAgent` and JSON); a header with a line break is left out.
+    /// `headers` add to (or replace) the defaults (`userAgent`, JSON, gzip); a header with a line break is left out.
     func request(through proxy: ProxySettings.Proxy?, userAgent: String, headers: [String: String] = [:]) -> [UInt8] {
         var head = "GET \(path) HTTP/1.1\r\n"
         if let proxy, !secure {
@@ -78,7 +78,7 @@ struct HTTPTarget: Sendable {
             if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
         }
         head += "Host: \(authority())\r\n"
-        var fields = ["User-Agent": userAgent, "Accept": "application/json"]
+        var fields = ["User-Agent": userAgent, "Accept": "application/json", "Accept-Encoding": "gzip"]
         for (name, value) in headers {
             fields.removeValue(forKey: fields.keys.first { $0.lowercased() == name.lowercased() } ?? "")
             fields[name] = value

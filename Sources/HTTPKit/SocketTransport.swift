@@ -149,6 +149,8 @@ package final class SocketTransport: HTTPTransport {
             HTTPError.badResponse(detail: "the answer was too large")
         case HTTPResponseParser.Failure.unsupportedCoding:
             HTTPError.badResponse(detail: "the answer came in an encoding this client does not read")
+        case HTTPResponseParser.Failure.notGzip:
+            HTTPError.badResponse(detail: "the answer said it was gzip-compressed and was not")
         case HTTPResponseParser.Failure.malformed:
             HTTPError.badResponse(detail: "the server's answer was malformed")
         default:

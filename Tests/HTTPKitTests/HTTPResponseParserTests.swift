@@ -64,9 +64,11 @@ struct HTTPResponseParserTests {
         ("HTTP/1.1 200 OK\r\nContent-Length: +2\r\n\r\nab", .malformed),
         ("HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", .malformed),
         ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .malformed),
-        ("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 1\r\n\r\nx", .unsupportedCoding),
+        ("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 1\r\n\r\nx", .notGzip),
+        ("HTTP/1.1 200 OK\r\nContent-Encoding: br\r\nContent-Length: 1\r\n\r\nx", .unsupportedCoding),
         ("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedCoding),
         ("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\n", .tooLarge),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 1048577\r\n\r\n", .tooLarge),
         ("HTTP/1.1 200 OK\r\nX: " + String(repeating: "a", count: 9000) + "\r\n\r\n", .tooLarge),
     ])
     func brokenAnswersFailClearly(text: String, failure: HTTPResponseParser.Failure) {

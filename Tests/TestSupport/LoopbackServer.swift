@@ -1,4 +1,5 @@
 import CTLS
+import CZlib
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -6,8 +7,9 @@ import Glibc
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests and benchmarks: each request is answered
-/// by a handler, which can also misbehave on purpose (delay, never answer, reset, cut the body short). It can speak
-/// TLS with a test certificate, and keep connections open for more requests.
+/// by a handler, which can also misbehave on purpose (delay, never answer, reset, cut the body short, send any bytes).
+/// It can speak TLS with a test certificate, and keep connections open for more requests. As real servers do, it
+/// compresses a body with gzip when the request accepts that (unless told not to).
 public final class LoopbackServer: Sendable {
     /// A request as the server received it.
     public struct Request: Sendable, Equatable {
@@ -41,6 +43,8 @@ public final class LoopbackServer: Sendable {
         case chunked(body: Data, chunkSize: Int)
         /// As a proxy answers CONNECT: a 200, then bytes relayed both ways to 127.0.0.1:`port` until one side closes.
         case tunnel(port: UInt16)
+        /// These bytes as they are, status line and headers included; the connection then stays open as any other.
+        case raw(Data)
 
         /// A 200 with a JSON body.
         public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:], delay: Double = 0) -> Reply {
@@ -79,6 +83,8 @@ public final class LoopbackServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let keepAlive: Bool
+    private let compresses: Bool
+    private let sent = Atomic<Int>(0)
     private let greeting: [UInt8]
     /// The server's TLS context, shared by its connection threads (OpenSSL allows that once it is set up).
     private nonisolated(unsafe) let tls: OpaquePointer?
@@ -97,12 +103,15 @@ public final class LoopbackServer: Sendable {
     /// Starts listening at once (on `port`, or an ephemeral one); answers with `handler` until `stop()`.
     /// With `identity` it speaks TLS; with `keepAlive` a connection carries request after request; a `greeting` is
     /// sent the moment a connection is accepted, before anything is read, as by a server of another protocol.
+    /// With `gzip`, a `.respond` body is sent gzip-compressed to a request whose `Accept-Encoding` names gzip, unless
+    /// the reply sets its own `Content-Encoding`.
     public init(
         port requested: UInt16 = 0, identity: Identity? = nil, keepAlive: Bool = false, greeting: String = "",
-        handler: @escaping @Sendable (Request) -> Reply
+        gzip: Bool = true, handler: @escaping @Sendable (Request) -> Reply
     ) throws {
         self.handler = Mutex(handler)
         self.keepAlive = keepAlive
+        self.compresses = gzip
         self.greeting = Array(greeting.utf8)
         if let identity {
             guard let context = SSL_CTX_new(TLS_server_method()),
@@ -139,6 +148,9 @@ public final class LoopbackServer: Sendable {
 
     /// Connections accepted so far.
     public var connectionsAccepted: Int { accepted.load(ordering: .relaxed) }
+
+    /// Bytes of answers written so far (status lines, headers and bodies; not TLS records), what a client received.
+    public var bytesSent: Int { sent.load(ordering: .relaxed) }
 
     /// TLS handshakes so far that resumed an earlier session (a session ID or ticket the client offered again).
     public var tlsSessionsResumed: Int { resumedSessions.load(ordering: .relaxed) }
@@ -250,8 +262,12 @@ public final class LoopbackServer: Sendable {
                 }
                 if n <= 0 { return }
                 offset += n
+                bytesWritten += n
             }
         }
+
+        /// What `write` has sent so far.
+        private(set) var bytesWritten = 0
 
         deinit { if let session { SSL_free(session) } }
     }
@@ -288,7 +304,10 @@ public final class LoopbackServer: Sendable {
             }
             log.withLock { $0.append(request) }
             connections.withLock { _ = $0.idle.remove(fd) }
-            guard answer(handler.withLock({ $0 })(request), on: channel) else { return finish(fd) }
+            let before = channel.bytesWritten
+            let open = answer(handler.withLock({ $0 })(request), to: request, on: channel)
+            sent.add(channel.bytesWritten - before, ordering: .relaxed)
+            guard open else { return finish(fd) }
             // Kept open for the next request; closeIdleConnections() or stop() ends it.
             connections.withLock { state in
                 state.idle.insert(fd)
@@ -298,12 +317,19 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Sends a reply; true when the connection stays open for another request (the caller closes it otherwise).
-    private func answer(_ reply: Reply, on channel: Channel) -> Bool {
+    private func answer(_ reply: Reply, to request: Request, on channel: Channel) -> Bool {
         let fd = channel.fd
         switch reply {
-        case .respond(let status, let headers, let body, let delay):
+        case .respond(let status, var headers, var body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if compresses, !body.isEmpty, Self.acceptsGzip(request), !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
+                body = Self.gzip(body)
+                headers["Content-Encoding"] = "gzip"
+            }
             channel.write(Array(head(status, headers, length: body.count).utf8) + Array(body))
+            return keepAlive
+        case .raw(let bytes):
+            channel.write(Array(bytes))
             return keepAlive
         case .chunked(let body, let size):
             var bytes = Array(head(200, ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], length: nil).utf8)
@@ -377,6 +403,38 @@ public final class LoopbackServer: Sendable {
         if !keepAlive { lines.append("Connection: close") }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
         return lines.joined(separator: "\r\n") + "\r\n\r\n"
+    }
+
+    /// True when the request's `Accept-Encoding` names gzip, and not with a weight of zero ("gzip;q=0").
+    static func acceptsGzip(_ request: Request) -> Bool {
+        (request.headers["accept-encoding"] ?? "").lowercased().split(separator: ",").contains { entry in
+            let parts = entry.split(separator: ";").map { $0.replacingOccurrences(of: " ", with: "") }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (parts.first == "gzip" || parts.first == "x-gzip") && weight > 0
+        }
+    }
+
+    /// `data` as one gzip stream, at zlib's default level (as web servers compress).
+    public static func gzip(_ data: Data) -> Data {
+        // zlib checks that the stream stays where it was set up: it lives outside Swift's variables.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        precondition(czlib_deflate_init_gzip(stream, Z_DEFAULT_COMPRESSION) == Z_OK)
+        defer { deflateEnd(stream) }
+        var input = [UInt8](data)
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, UInt(input.count))) + 64)
+        let count = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.pointee.next_in = source.baseAddress
+                stream.pointee.avail_in = UInt32(source.count)
+                stream.pointee.next_out = target.baseAddress
+                stream.pointee.avail_out = UInt32(target.count)
+                precondition(deflate(stream, Z_FINISH) == Z_STREAM_END)
+                return target.count - Int(stream.pointee.avail_out)
+            }
+        }
+        return Data(output[..<count])
     }
 
     static func query(of target: String) -> [(String, String)] {

@@ -1,12 +1,24 @@
 import Foundation
 
 extension JSONValue {
-    /// Not JSON: what was wrong, and where.
+    /// Not JSON, or nested too deeply to be read: why, and where.
     package struct SyntaxError: Error, Equatable {
+        package enum Reason: Equatable, Sendable {
+            /// Not JSON (RFC 8259).
+            case notJSON
+            /// Arrays and objects nested deeper than `JSONValue.maximumDepth`.
+            case tooDeep
+        }
+
         package let offset: Int
+        package var reason = Reason.notJSON
     }
 
-    /// Parses a whole document; nesting is limited to 100 levels.
+    /// How deeply arrays and objects may nest: real answers use 4 or 5 levels. Each level is a recursive call,
+    /// so the bound also bounds the stack.
+    package static let maximumDepth = 64
+
+    /// Parses a whole document; nesting is limited to `maximumDepth` levels.
     package static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
         let parsed: Result<JSONValue, SyntaxError> = data.withUnsafeBytes { bytes in
             var parser = Parser(bytes: bytes.bindMemory(to: UInt8.self))
@@ -65,7 +77,7 @@ private struct Parser {
 
     private mutating func nest() throws(JSONValue.SyntaxError) {
         depth += 1
-        guard depth <= 100 else { throw failure }
+        guard depth <= JSONValue.maximumDepth else { throw JSONValue.SyntaxError(offset: offset, reason: .tooDeep) }
         offset += 1
         skipSpace()
     }
@@ -73,8 +85,9 @@ private struct Parser {
     private mutating func object() throws(JSONValue.SyntaxError) -> JSONValue {
         try nest()
         defer { depth -= 1 }
+        // Grown as members arrive: room reserved ahead would be paid for every object, even `{}` in a hostile
+        // `[{},{},…]` (12 members reserved for each made 1 MiB of it cost about 180 MiB).
         var members: [String: JSONValue] = [:]
-        members.reserveCapacity(12)
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             return .object(members)
