@@ -3,13 +3,14 @@
 
 Starts a loopback HTTP server with realistic OpenWeather answers (the project's fixtures), then measures:
 one-shot runs against curl (the same three requests) and ansiweather; interactive latency through a
-pseudo-terminal; in-process decoding and formatting; the API requests of a scripted session; start-up;
-peak memory. Nothing here asserts: it prints what it measured. Usage:
+pseudo-terminal; in-process decoding and formatting; the API requests of a scripted session; the bytes a new
+city costs, with and without gzip; start-up; peak memory, also for hostile answers. Nothing here asserts: it prints
+what it measured. Usage:
 
     scripts/bench.sh [--runs N] [--binary PATH]
 """
-import argparse, calendar, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess, sys
-import tempfile, threading, time, urllib.parse, zlib
+import argparse, calendar, gzip, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess
+import sys, tempfile, threading, time, urllib.parse, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
@@ -19,11 +20,17 @@ TLS_KEY = os.path.join(FIXTURES, "tls", "localhost-key.pem")
 
 
 class Server:
-    """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's."""
+    """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's.
+    As real servers do, a body goes gzip-compressed to a request that accepts gzip (unless `gzip` is turned off);
+    `sent` counts the bytes of every answer (status line, headers, body). `override`, when set to (body, headers),
+    is every answer's body instead, sent as it is (a hostile answer)."""
 
     def __init__(self, certificate=None):
         self.counts = {}
+        self.sent = 0
         self.latency = 0.0
+        self.gzip = True
+        self.override = None
         self.lock = threading.Lock()
         current = open(os.path.join(FIXTURES, "current_testford.json"), "rb").read()
         forecast = open(os.path.join(FIXTURES, "forecast_testford.json"), "rb").read()
@@ -31,7 +38,25 @@ class Server:
         metno = shifted_to_now(open(os.path.join(FIXTURES, "metno", "compact_fjordby.json")).read()).encode()
         server = self
 
+        class Counting:
+            """The connection's writer, counting what is sent."""
+
+            def __init__(self, out):
+                self.out = out
+
+            def write(self, data):
+                with server.lock:
+                    server.sent += len(data)
+                return self.out.write(data)
+
+            def __getattr__(self, name):
+                return getattr(self.out, name)
+
         class Handler(http.server.BaseHTTPRequestHandler):
+            def setup(self):
+                super().setup()
+                self.wfile = Counting(self.wfile)
+
             def do_GET(self):
                 url = urllib.parse.urlparse(self.path)
                 query = urllib.parse.parse_qs(url.query)
@@ -64,11 +89,23 @@ class Server:
                 else:
                     self.send_error(404)
                     return
+                headers = {"Content-Type": "application/json; charset=utf-8"}
+                accepts = [e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").lower().split(",")]
+                if server.override:
+                    body, extra = server.override
+                    headers.update(extra)
+                elif server.gzip and "gzip" in accepts:
+                    body = gzip.compress(body, compresslevel=6, mtime=0)  # nginx's and Apache's usual level
+                    headers["Content-Encoding"] = "gzip"
                 self.send_response(200)
-                self.send_header("Content-Type", "application/json; charset=utf-8")
+                for name, value in headers.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # a client that refuses an answer too large hangs up before it is all sent
 
             def log_message(self, *args):
                 pass
@@ -93,6 +130,7 @@ class Server:
     def reset(self):
         with self.lock:
             self.counts.clear()
+            self.sent = 0
 
 
 def shifted_to_now(text):
@@ -116,13 +154,14 @@ def environment(server, home):
     }
 
 
-def peak_memory(argv, env, stdin=b""):
+def peak_memory(argv, env, stdin=b"", check=True):
     """Peak resident memory (MiB) of one run, read by GNU time: the wait4 figure of a child forked from this
-    Python process would count Python's own pages, copied by the fork, as the child's."""
+    Python process would count Python's own pages, copied by the fork, as the child's. With `check` off, a run
+    that fails (as it should on a hostile answer) is measured all the same."""
     with tempfile.NamedTemporaryFile() as out:
         proc = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", out.name] + argv, env=env, input=stdin,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if proc.returncode != 0:
+        if check and proc.returncode != 0:
             raise SystemExit("failed (%d): %s" % (proc.returncode, " ".join(argv)))
         return int(open(out.name).read().split()[-1]) / 1024
 
@@ -325,6 +364,35 @@ def main():
     script = "".join("City number %d\n:hourly\n" % i for i in range(50)).encode()
     peak = peak_memory([args.binary], env, script)
     rows.append(("peak memory, a piped session of 50 searches (target < 40 MB)", "%.1f MiB" % peak))
+
+    # 5b. Bytes on the wire for a new city (one-shot, cache empty), as real servers send them (gzip when asked)
+    # and without compression (what a client that does not ask for gzip receives).
+    sizes = {}
+    for compressed in (True, False):
+        server.gzip = compressed
+        home, env = fresh_home()
+        server.reset()
+        timed([args.binary, "Bytesville"], env)
+        sizes[compressed] = server.sent
+    server.gzip = True
+    rows.append(("bytes received for a new city (one-shot, 3 answers): gzip / without (target ≤ 30%)",
+                 "%d B / %d B = %.0f%%" % (sizes[True], sizes[False], 100.0 * sizes[True] / sizes[False])))
+
+    # 5c. Hostile answers: 16 MiB of `[{},{},…]` (about 4 GB and 12–17 s before the 1 MiB cap), the same as 16 KB of
+    # gzip, and 1 MiB of it (the largest answer taken). Every run fails, as it should: peak memory and time to fail.
+    bomb = b"[" + b"{}," * ((16 * 2**20 - 4) // 3) + b"{}]"
+    largest = b"[" + b"{}," * ((2**20 - 4) // 3) + b"{}]"
+    for label, override in (("16 MiB `[{},{},…]` answer", (bomb, {})),
+                            ("16 MiB `[{},{},…]` answer as %d KB of gzip" % (len(gzip.compress(bomb)) // 1000),
+                             (gzip.compress(bomb), {"Content-Encoding": "gzip"})),
+                            ("1 MiB `[{},{},…]` answer (the largest taken)", (largest, {}))):
+        server.override = override
+        home, env = fresh_home()
+        start = time.perf_counter()
+        peak = peak_memory([args.binary, "Bomb"], env, check=False)
+        elapsed = time.perf_counter() - start
+        server.override = None
+        rows.append(("peak memory, refusing a %s (target ≤ 64 MiB)" % label, "%.1f MiB in %.0f ms" % (peak, elapsed * 1000)))
 
     # 6. In-process decoding and formatting.
     bench_lines = []
