@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 mkdir -p .build/fuzz fuzz/out fuzz/corpus
-common=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name weather_or_not -I Sources/CTLS)
+common=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name weather_or_not -I Sources/CTLS -I Sources/CZlib)
 # HTTPKit as a module of its own (testable, for the response parser), then WeatherCore's sources with the entry point.
 if ! { swiftc "${common[@]}" -module-name HTTPKit -enable-testing -emit-module -emit-module-path .build/fuzz/HTTPKit.swiftmodule \
     -emit-library -static -o .build/fuzz/libHTTPKit.a $(find Sources/HTTPKit -name "*.swift" | sort) \
