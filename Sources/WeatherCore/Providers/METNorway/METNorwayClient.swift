@@ -47,12 +47,8 @@ package struct METNorwayClient: Sendable {
             throw .invalidInput(
                 "MET Norway refused the request (403): it blocks programs it cannot identify. Set WEATHER_OR_NOT_CONTACT "
                     + "to your e-mail address or web site and try again, or choose another provider.")
-        case 429:
-            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
-        case 500..<600:
-            throw .serverError(status: response.status)
         default:
-            throw .unexpectedStatus(response.status)
+            throw response.statusError
         }
     }
 }

@@ -46,7 +46,8 @@ package enum OpenMeteoDecoding {
     /// A geocoding result: the place and its IANA time zone ("Europe/London"), when given.
     package struct Match: Equatable, Sendable {
         package var place: Place
-        package var timeZone: String?
+        /// The place's time zone, which the place itself carries.
+        package var timeZone: String? { place.timeZone }
     }
 
     /// Geocoding results from `/v1/search`, largest population first (those without one last, the API's order
@@ -64,7 +65,7 @@ package enum OpenMeteoDecoding {
             let place = Place(
                 name: name, state: nonEmpty(result["admin1"]?.string), country: nonEmpty(result["country_code"]?.string),
                 latitude: lat, longitude: lon, timeZone: timeZone)
-            return (Match(place: place, timeZone: timeZone), result["population"]?.double ?? -1, index)
+            return (Match(place: place), result["population"]?.double ?? -1, index)
         }
         .sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
         var matches: [Match] = []

@@ -34,15 +34,11 @@ package struct OpenWeatherClient: Sendable {
             case .reverse(let lat, let lon), .current(let lat, let lon), .forecast(let lat, let lon):
                 throw .placeNotFound(Place.coordinateName(lat, lon))
             }
-        case 429:
-            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
         case 400:
             let detail = ResponseDecoding.errorMessage(response.body)?.prefix(120) ?? "bad request"
             throw .invalidInput("OpenWeather could not use that request: \(detail).")
-        case 500..<600:
-            throw .serverError(status: response.status)
         default:
-            throw .unexpectedStatus(response.status)
+            throw response.statusError
         }
     }
 }
