@@ -4,32 +4,135 @@ import Synchronization
 import Glibc
 #endif
 
-/// Idle connections by origin, at most four each, dropped after 30 seconds or once the server has closed them.
+/// Connections by origin: idle ones kept for the next request (at most four each), and ones still opening ahead
+/// of a request (`preconnect`), which the next request to that origin takes over instead of opening its own.
+///
+/// An idle connection is dropped once the server has closed it (seen without sending anything), and closed before
+/// the server would close it: a second before the `Keep-Alive: timeout=` it announced, and after 30 seconds at most.
 final class ConnectionPool: Sendable {
-    private static let maximumIdle = Duration.seconds(30)
-    private let idle = Mutex<[String: [HTTPConnection]]>([:])
+    static let maximumIdle = Duration.seconds(30)
+    private struct State {
+        var idle: [String: [HTTPConnection]] = [:]
+        /// Still opening, not yet taken by a request.
+        var opening: [String: [PendingConnection]] = [:]
+    }
+    private let state = Mutex(State())
     private let openedCount = Atomic<Int>(0)
 
     var opened: Int { openedCount.load(ordering: .relaxed) }
 
     func countOpened() { openedCount.add(1, ordering: .relaxed) }
 
-    func take(_ origin: String) -> HTTPConnection? {
-        while let connection = idle.withLock({ $0[origin]?.popLast() }) {
-            if ContinuousClock.now - connection.idleSince < Self.maximumIdle, TCPSocket.isQuiet(connection.socket) {
-                return connection
+    /// What a request can use: a kept connection, or one still opening that is now the request's alone.
+    enum Taken {
+        case idle(HTTPConnection)
+        case opening(PendingConnection)
+    }
+
+    func take(_ origin: String) -> Taken? {
+        closeExpired()
+        return state.withLock { state -> Taken? in
+            if let connection = state.idle[origin]?.popLast() { return .idle(connection) }
+            if let pending = state.opening[origin]?.first {
+                state.opening[origin]?.removeFirst()
+                return .opening(pending)
             }
-            connection.close()
+            return nil
         }
-        return nil
     }
 
     func put(_ connection: HTTPConnection, for origin: String) {
         connection.idleSince = .now
-        let evicted = idle.withLock { idle -> HTTPConnection? in
-            idle[origin, default: []].append(connection)
-            return idle[origin]!.count > 4 ? idle[origin]!.removeFirst() : nil
+        guard connection.keepAlive > .zero else {
+            connection.close()
+            return
+        }
+        let evicted = state.withLock { state -> HTTPConnection? in
+            state.idle[origin, default: []].append(connection)
+            return state.idle[origin]!.count > 4 ? state.idle[origin]!.removeFirst() : nil
         }
         evicted?.close()
+    }
+
+    /// Connections a request to `origin` could start on without opening one: idle, or opening and not yet taken.
+    func ready(_ origin: String) -> Int {
+        closeExpired()
+        return state.withLock { ($0.idle[origin]?.count ?? 0) + ($0.opening[origin]?.count ?? 0) }
+    }
+
+    /// Registers a connection being opened for `origin`, for the next request there to take.
+    func opening(_ pending: PendingConnection, for origin: String) {
+        state.withLock { $0.opening[origin, default: []].append(pending) }
+    }
+
+    /// A connection opened ahead of a request, or its failure: handed to the request that took it meanwhile, else
+    /// kept idle (a failure with no request waiting is dropped: the request will open its own and say why).
+    func settle(_ pending: PendingConnection, for origin: String, _ result: Result<HTTPConnection, any Error>) {
+        let untaken = state.withLock { state -> Bool in
+            guard let index = state.opening[origin]?.firstIndex(where: { $0 === pending }) else { return false }
+            state.opening[origin]?.remove(at: index)
+            return true
+        }
+        if untaken {
+            if case .success(let connection) = result { put(connection, for: origin) }
+        } else if !pending.deliver(result), case .success(let connection) = result {
+            // The request that took it has given up meanwhile (cancelled, or out of time): keep it for the next.
+            put(connection, for: origin)
+        }
+    }
+
+    /// Closes idle connections the server has closed, or would close before they could carry a request.
+    private func closeExpired() {
+        let now = ContinuousClock.now
+        let expired = state.withLock { state -> [HTTPConnection] in
+            var expired: [HTTPConnection] = []
+            for (origin, connections) in state.idle {
+                let (keep, drop) = connections.reduce(into: ([HTTPConnection](), [HTTPConnection]())) { sorted, connection in
+                    if now - connection.idleSince < connection.keepAlive, connection.isQuiet {
+                        sorted.0.append(connection)
+                    } else {
+                        sorted.1.append(connection)
+                    }
+                }
+                state.idle[origin] = keep.isEmpty ? nil : keep
+                expired += drop
+            }
+            return expired
+        }
+        expired.forEach { $0.close() }
+    }
+}
+
+/// A connection being opened on a thread of its own ahead of a request; the request that takes it waits here.
+final class PendingConnection: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<HTTPConnection, any Error>?
+    /// True once the waiting request has given up: a late connection then goes back to the pool.
+    private var abandoned = false
+
+    /// Hands over the outcome; false when nobody will take it (the caller keeps the connection).
+    func deliver(_ outcome: Result<HTTPConnection, any Error>) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !abandoned else { return false }
+        result = outcome
+        condition.broadcast()
+        return true
+    }
+
+    /// The connection once open, within the request's deadline and until it is cancelled.
+    func wait(limit: IOLimit) throws -> HTTPConnection {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil {
+            if limit.signal.isCancelled || ContinuousClock.now >= limit.deadline {
+                abandoned = true
+                if limit.signal.isCancelled { throw CancellationError() }
+                throw HTTPError.timedOut(seconds: limit.timeout)
+            }
+            // A cancel has no socket to shut down here: look again at least every 50 ms.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+        return try result!.get()
     }
 }

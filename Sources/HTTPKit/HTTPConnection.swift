@@ -16,6 +16,8 @@ final class HTTPConnection: @unchecked Sendable {
     let socket: Int32
     private let tls: TLSStream?
     var idleSince = ContinuousClock.now
+    /// How long it may stay idle: 30 seconds, or a second less than the server's `Keep-Alive: timeout=`.
+    var keepAlive = ConnectionPool.maximumIdle
 
     init(socket: Int32, tls: TLSStream?) {
         self.socket = socket
@@ -48,10 +50,26 @@ final class HTTPConnection: @unchecked Sendable {
             }
             received += count
             if try parser.append(buffer[..<count]), let response = parser.response {
+                if let seconds = Self.idleTimeout(response.headers["keep-alive"]) {
+                    keepAlive = min(keepAlive, .seconds(seconds - 1))
+                }
                 return (response, !parser.closesConnection)
             }
         }
     }
+
+    /// The `timeout=` of a `Keep-Alive` header ("timeout=5, max=100"): how long the server keeps an idle connection.
+    static func idleTimeout(_ header: String?) -> Int? {
+        guard let header else { return nil }
+        for parameter in header.split(separator: ",") {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "timeout", let seconds = Int(pair[1]), seconds >= 0 { return seconds }
+        }
+        return nil
+    }
+
+    /// True while the idle connection can carry a request: the server has not closed it or sent anything unasked.
+    var isQuiet: Bool { tls?.isQuiet() ?? TCPSocket.isQuiet(socket) }
 
     func close() {
         tls?.close()

@@ -19,9 +19,15 @@ package protocol HTTPTransport: Sendable {
     /// Fetches `url` with extra request `headers` (a `User-Agent` here replaces the default one), failing with an
     /// `HTTPError` (never with a text holding the URL), or `CancellationError` when the task is cancelled.
     func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse
+
+    /// Gets connections ready for requests about to go to `urls` together (one each), without waiting for them:
+    /// a request made meanwhile uses one instead of opening its own. Transports without connections do nothing.
+    func preconnect(_ urls: [URL], timeout: Double)
 }
 
 extension HTTPTransport {
+    package func preconnect(_ urls: [URL], timeout: Double) {}
+
     package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         try await get(url, headers: [:], timeout: timeout)
     }

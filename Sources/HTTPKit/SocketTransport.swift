@@ -49,28 +49,67 @@ package final class SocketTransport: HTTPTransport {
     /// TLS handshakes that resumed an earlier session with the same host and port.
     package var tlsSessionsResumed: Int { tls.withLock { $0?.sessionsResumed ?? 0 } }
 
-    private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
-        let proxy: ProxySettings.Proxy?
+    /// Where a request to `target` goes: straight to it, or through the proxy the settings name.
+    private func route(_ target: HTTPTarget) throws(HTTPError) -> ProxySettings.Proxy? {
         switch proxies.route(secure: target.secure, host: target.host, port: target.port) {
-        case .direct: proxy = nil
-        case .proxy(let named): proxy = named
-        case .unusable(let variable):
-            throw HTTPError.unusableProxy(variable: variable)
-        case .invalid(let variable):
-            throw HTTPError.invalidProxy(variable: variable)
+        case .direct: nil
+        case .proxy(let named): named
+        case .unusable(let variable): throw .unusableProxy(variable: variable)
+        case .invalid(let variable): throw .invalidProxy(variable: variable)
         }
+    }
+
+    /// The pool's key: the origin, and the proxy that reaches it.
+    private static func poolKey(_ target: HTTPTarget, _ proxy: ProxySettings.Proxy?) -> String {
+        target.origin + (proxy.map { " via " + $0.name } ?? "")
+    }
+
+    /// Opens connections for requests about to be made to `urls` (one each, several to the same server at once)
+    /// on threads of their own, counting those already idle or opening: a request made meanwhile takes one over
+    /// instead of opening its own. Nothing is sent. A URL that cannot be used is left to its request to report.
+    package func preconnect(_ urls: [URL], timeout: Double) {
+        var wanted: [String: (target: HTTPTarget, proxy: ProxySettings.Proxy?, count: Int)] = [:]
+        for url in urls {
+            do {
+                let target = try HTTPTarget(url)
+                let proxy = try route(target)
+                wanted[Self.poolKey(target, proxy), default: (target, proxy, 0)].count += 1
+            } catch {
+                continue
+            }
+        }
+        for (key, want) in wanted {
+            for _ in 0..<max(0, want.count - pool.ready(key)) {
+                let pending = PendingConnection()
+                pool.opening(pending, for: key)
+                let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
+                Thread.detachNewThread {
+                    let result = Result { try self.open(want.target, through: want.proxy, limit: limit) }
+                    limit.signal.release()
+                    self.pool.settle(pending, for: key, result)
+                }
+            }
+        }
+    }
+
+    private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
+        let proxy = try route(target)
         let request = target.request(through: proxy, userAgent: userAgent, headers: headers)
-        let origin = target.origin + (proxy.map { " via " + $0.name } ?? "")
-        var kept = pool.take(origin)
+        let key = Self.poolKey(target, proxy)
+        var taken = pool.take(key)
         while true {
             let connection: HTTPConnection
+            let reused: Bool
             do {
-                connection = try kept ?? open(target, through: proxy, limit: limit)
+                switch taken {
+                case .idle(let kept): (connection, reused) = (kept, true)
+                case .opening(let pending): (connection, reused) = (try pending.wait(limit: limit), false)
+                case nil: (connection, reused) = (try open(target, through: proxy, limit: limit), false)
+                }
             } catch {
                 throw Self.describe(error)
             }
-            let reused = kept != nil
-            kept = nil
+            taken = nil
             guard limit.signal.watch(connection.socket) else {
                 connection.close()
                 throw CancellationError()
@@ -81,7 +120,7 @@ package final class SocketTransport: HTTPTransport {
                 // A proxy's own refusal (a plain request goes to the proxy, which answers for itself).
                 if let proxy, !target.secure, response.status == 407 { throw proxy.refusal(status: 407, host: target.host) }
                 limit.signal.release()
-                if reusable { pool.put(connection, for: origin) } else { connection.close() }
+                if reusable { pool.put(connection, for: key) } else { connection.close() }
                 return response
             } catch HTTPConnection.Failure.closedBeforeAnswer where reused {
                 // The server closed a kept connection just as it was reused: once more on a new one.

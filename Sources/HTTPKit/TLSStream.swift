@@ -91,6 +91,23 @@ final class TLSStream {
         }
     }
 
+    /// True when the idle connection has nothing to say: the server has not closed it and sent no data unasked.
+    /// TLS 1.3 servers send session tickets after the handshake; those are read here, and are no reason to drop it.
+    func isQuiet() -> Bool {
+        var byte: UInt8 = 0
+        // A few records at most (tickets come in ones and twos); a server that keeps sending is not quiet.
+        for _ in 0..<8 {
+            if TCPSocket.isQuiet(socket) { return true }
+            ERR_clear_error()
+            let result = SSL_read(session, &byte, 1)
+            guard result <= 0, SSL_get_error(session, result) == SSL_ERROR_WANT_READ else {
+                ERR_clear_error()
+                return false
+            }
+        }
+        return false
+    }
+
     /// Says goodbye without waiting for an answer.
     func close() {
         SSL_shutdown(session)

@@ -59,18 +59,18 @@ package struct ProviderFactory: Sendable {
             return OpenMeteoService(client: openMeteoClient, cache: cache)
         case .metNorway:
             let geocoder = OpenMeteoGeocoder(client: openMeteoClient, cache: cache)
+            let client = METNorwayClient(
+                configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
             let finder: METNorwayService.PlaceFinder
+            // MET's connection opens while the search is on the wire.
             if openWeather.apiKey != nil {
-                let places = service(.openWeather)
-                finder = { try await places.places(matching: $0) }
+                let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+                finder = { try await places.places(matching: $0, whileSearching: client.prepareReport) }
             } else {
-                finder = { try await geocoder.places(matching: $0) }
+                finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }
             }
             return METNorwayService(
-                client: METNorwayClient(
-                    configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout),
-                    transport: transport),
-                cache: cache, findPlaces: finder,
+                client: client, cache: cache, findPlaces: finder,
                 utcOffset: { place in
                     // A place found through Open-Meteo carries its time zone; others are looked up by name.
                     if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) { return zone.secondsFromGMT() }

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 @testable import WeatherCore
 
@@ -38,16 +39,6 @@ struct SharedRequestTests {
             for await event in ended { return event }
             return nil
         }
-    }
-
-    /// Polls until `condition` holds (at most 30 s): waits for an event, never for a guessed delay.
-    static func until(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
     }
 
     @Test func aCancelledWaiterLeavesAtOnceAndTheOthersGetTheAnswer() async throws {
@@ -93,7 +84,7 @@ struct SharedRequestTests {
             return try await first.value()
         }
         await #expect(throws: CancellationError.self) { try await a.value }
-        #expect(await Self.until { first.request.waiterCount == 1 })
+        #expect(await until { first.request.waiterCount == 1 })
         work.open()
         #expect(try await b.value == 42)
     }

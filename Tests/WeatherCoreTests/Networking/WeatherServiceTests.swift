@@ -23,16 +23,6 @@ struct WeatherServiceTests {
         return OpenWeatherService(client: client, cache: cache, now: clock.function)
     }
 
-    /// Polls until `condition` holds (at most 30 s): waits for an event, never for a guessed delay.
-    nonisolated(nonsending) static func until(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while await !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
     @Test func currentAndForecastAreRequestedConcurrently() async throws {
         // The weather request is answered only once the forecast request has arrived too: a client that
         // waited for one before sending the other would get a 503 here (after 20 s, a bound no answer comes near).
@@ -261,8 +251,8 @@ struct WeatherServiceTests {
         let service = Self.service(server, timeout: 60)
         async let a = service.report(for: TestData.place)
         async let b = service.report(for: TestData.place)
-        #expect(await Self.until { await service.waitingCallers == 4 })
-        #expect(await Self.until { server.requests.count == 2 })
+        #expect(await until { await service.waitingCallers == 4 })
+        #expect(await until { server.requests.count == 2 })
         release.signal()
         release.signal()
         _ = try await (a, b)
@@ -282,8 +272,8 @@ struct WeatherServiceTests {
         let service = Self.service(server, cache: cache, timeout: 60)
         let first = Task { try await service.report(for: TestData.place) }
         let second = Task { try await service.report(for: TestData.place) }
-        #expect(await Self.until { await service.waitingCallers == 4 })
-        #expect(await Self.until { server.requests.count == 2 })
+        #expect(await until { await service.waitingCallers == 4 })
+        #expect(await until { server.requests.count == 2 })
         first.cancel()
         // The first caller stops at once, while the server still holds both requests.
         await #expect(throws: CancellationError.self) { try await first.value }
@@ -310,14 +300,14 @@ struct WeatherServiceTests {
         let service = OpenWeatherService(client: client, cache: ResponseCache(directory: nil), now: TestClock().function)
         let first = Task { try await service.report(for: TestData.place) }
         let second = Task { try await service.report(for: TestData.place) }
-        #expect(await Self.until { await service.waitingCallers == 4 })
-        #expect(await Self.until { server.requests.count == 2 })
+        #expect(await until { await service.waitingCallers == 4 })
+        #expect(await until { server.requests.count == 2 })
         first.cancel()
         await #expect(throws: CancellationError.self) { try await first.value }
         #expect(transport.endings.isEmpty)  // the other caller still waits: nothing was cancelled on the wire
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
-        #expect(await Self.until { transport.endings.count == 2 })
+        #expect(await until { transport.endings.count == 2 })
         #expect(transport.endings.sorted() == ["/data/2.5/forecast cancelled", "/data/2.5/weather cancelled"])
         #expect(await service.waitingCallers == 0)
         // A later caller does not join the abandoned requests: it sends its own.

@@ -56,7 +56,7 @@ struct ViewModelTests {
         model.onUpdate = { places.append($0.place) }
         model.onError = { errors.append($0) }
         async let older = model.search("London")
-        #expect(await WeatherServiceTests.until { server.requests.contains { $0.value("q") == "London" } })
+        #expect(await until { server.requests.contains { $0.value("q") == "London" } })
         let newer = await model.search("Zurich")
         release.signal()
         let olderOutcome = await older
@@ -130,7 +130,7 @@ struct ViewModelTests {
         model.onUpdate = { _ in updates += 1 }
         Task { @MainActor in
             // Cancelled once the request is on the wire, so the cancellation has a request to stop.
-            _ = await WeatherServiceTests.until { !server.requests.isEmpty }
+            _ = await until { !server.requests.isEmpty }
             model.cancel()
         }
         #expect(await model.show(TestData.place) == .cancelled)

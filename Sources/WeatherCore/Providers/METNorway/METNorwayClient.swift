@@ -31,6 +31,12 @@ package struct METNorwayClient: Sendable {
         return try await http.get(url, headers: headers) { response throws(WeatherError) in try Self.check(response) }
     }
 
+    /// Gets a connection to MET Norway ready while another provider's search finds the coordinates.
+    package func prepareReport() {
+        guard let url = try? LocationforecastRequest(latitude: 0, longitude: 0).url(baseURL: configuration.baseURL) else { return }
+        transport.preconnect([url], timeout: configuration.timeout)
+    }
+
     /// 200 and 203 carry a body, fresh until `Expires`; 304 renews the stored one; the rest are errors.
     static func check(_ response: HTTPResponse) throws(WeatherError) -> Answer {
         let expires = response.headers["expires"].flatMap(WireDate.http)

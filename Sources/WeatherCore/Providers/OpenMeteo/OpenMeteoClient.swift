@@ -20,6 +20,12 @@ package struct OpenMeteoClient: Sendable {
         }
     }
 
+    /// Gets a connection to the forecast's server ready while the search that finds the coordinates is on the wire.
+    package func prepareReport() {
+        guard let url = try? OpenMeteoRequest.forecast(latitude: 0, longitude: 0).url(configuration: configuration) else { return }
+        http.transport.preconnect([url], timeout: configuration.timeout)
+    }
+
     static func check(_ response: HTTPResponse) throws(WeatherError) -> Data {
         switch response.status {
         case 200..<300:

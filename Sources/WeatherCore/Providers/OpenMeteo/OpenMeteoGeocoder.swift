@@ -21,14 +21,16 @@ package struct OpenMeteoGeocoder: Sendable {
 
     /// Every distinct place matching the query, best first; throws `WeatherError.placeNotFound` (quoting what was
     /// typed) when there is none. Coordinates are named by themselves: Open-Meteo has no reverse geocoding.
-    package func places(matching query: LocationQuery) async throws -> [Place] {
+    /// `prepare` runs when the search goes to the network (not when the cache answers), to get the report's
+    /// connection ready while the search is on the wire.
+    package func places(matching query: LocationQuery, whileSearching prepare: @escaping @Sendable () -> Void = {}) async throws -> [Place] {
         switch query {
         case .coordinates(let lat, let lon):
             return [Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)]
         case .name(let text):
             let search = PlaceSearch(text)
             let terms = Terms(search)
-            let places = terms.rank(search.filter(try await matches(terms).map(\.place)))
+            let places = terms.rank(search.filter(try await matches(terms, before: prepare).map(\.place)))
             guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
             return places
         }
@@ -46,12 +48,15 @@ package struct OpenMeteoGeocoder: Sendable {
     }
 
     /// The search's results in the country it names, from the cache or the network.
-    private func matches(_ terms: Terms) async throws -> [OpenMeteoDecoding.Match] {
+    private func matches(_ terms: Terms, before: @escaping @Sendable () -> Void = {}) async throws -> [OpenMeteoDecoding.Match] {
         let request = OpenMeteoRequest.search(name: terms.name, countryCode: terms.countryCode)
         let client = client
         let matches = try await fetcher.fetch(
             request.cacheKey(language: client.configuration.language),
-            network: { _ in .body(try await client.fetch(request)) }, decode: OpenMeteoDecoding.places
+            network: { _ in
+                before()
+                return .body(try await client.fetch(request))
+            }, decode: OpenMeteoDecoding.places
         ).value
         // The server filters by country itself; a mirror that does not is filtered here.
         guard let code = terms.countryCode else { return matches }

@@ -14,7 +14,7 @@ package actor OpenMeteoService: WeatherProviding {
     }
 
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        try await geocoder.places(matching: query)
+        try await geocoder.places(matching: query, whileSearching: client.prepareReport)
     }
 
     /// Current conditions, the 1-hour steps and the 3-hour steps made from them, and the provider's own days.

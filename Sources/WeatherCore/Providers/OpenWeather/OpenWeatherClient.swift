@@ -22,6 +22,15 @@ package struct OpenWeatherClient: Sendable {
         return try await http.get(url) { response throws(WeatherError) in try Self.check(response, request: request) }
     }
 
+    /// Gets two connections ready for a report (current weather and forecast go out together), while the search
+    /// that finds the coordinates is on the wire. Nothing is sent; without a key, nothing is done.
+    package func prepareReport() {
+        guard let key = configuration.apiKey else { return }
+        let urls = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)]
+            .compactMap { try? $0.url(configuration: configuration, apiKey: key) }
+        transport.preconnect(urls, timeout: configuration.timeout)
+    }
+
     static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {
         switch response.status {
         case 200..<300:

@@ -17,12 +17,19 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     package func places(matching query: LocationQuery) async throws -> [Place] {
+        try await places(matching: query, whileSearching: client.prepareReport)
+    }
+
+    /// The places a query matches; `prepare` runs when a name search goes to the network (not when the cache
+    /// answers), to get the report's connections ready while the search is on the wire.
+    package func places(matching query: LocationQuery, whileSearching prepare: @escaping @Sendable () -> Void) async throws -> [Place] {
         switch query {
         case .name(let text):
             let search = PlaceSearch(text)
             let places: [Place]
             do {
-                places = search.filter(try await fetch(.direct(query: search.query), decode: ResponseDecoding.places).value)
+                places = search.filter(
+                    try await fetch(.direct(query: search.query), decode: ResponseDecoding.places, before: prepare).value)
             } catch WeatherError.placeNotFound {
                 // The server's 404 names the tidied query; the person is shown what they typed.
                 throw notFound(search.typed)
@@ -69,13 +76,18 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
+    /// `before` runs just before the request goes to the network.
     private func fetch<Value: Sendable>(
-        _ request: APIRequest, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
+        _ request: APIRequest, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value,
+        before: @escaping @Sendable () -> Void = {}
     ) async throws -> Fetched<Value> {
         let client = client
         return try await fetcher.fetch(
             request.cacheKey(language: client.configuration.language),
-            network: { _ in .body(try await client.fetch(request)) }, decode: decode)
+            network: { _ in
+                before()
+                return .body(try await client.fetch(request))
+            }, decode: decode)
     }
 
     /// How many callers wait for requests on the wire now: lets tests wait until every caller has joined.
