@@ -7,10 +7,13 @@ pseudo-terminal; in-process decoding and formatting; the API requests of a scrip
 city costs, with and without gzip; start-up; peak memory, also for hostile answers. Nothing here asserts: it prints
 what it measured. Usage:
 
-    scripts/bench.sh [--runs N] [--binary PATH]
+    scripts/bench.sh [--runs N] [--binary PATH] [--real-link-only | --skip-real-link] [--real-link-runs N]
+
+The real-link section then measures round trips: through a latency-injecting proxy of its own on loopback (50, 100
+and 200 ms RTT, with and without a 1 Mbit/s cap, TLS end to end), curl and weather-or-not, in ms and in RTTs.
 """
-import argparse, calendar, gzip, http.server, json, os, pty, re, select, shutil, socketserver, ssl, statistics, subprocess
-import sys, tempfile, threading, time, urllib.parse, zlib
+import argparse, calendar, collections, gzip, http.server, json, os, pty, re, select, shutil, signal, socket, socketserver
+import ssl, statistics, subprocess, sys, tempfile, threading, time, urllib.parse, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
@@ -23,9 +26,13 @@ class Server:
     """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's.
     As real servers do, a body goes gzip-compressed to a request that accepts gzip (unless `gzip` is turned off);
     `sent` counts the bytes of every answer (status line, headers, body). `override`, when set to (body, headers),
-    is every answer's body instead, sent as it is (a hostile answer)."""
+    is every answer's body instead, sent as it is (a hostile answer).
 
-    def __init__(self, certificate=None):
+    With `keep_alive` (the real-link section), it answers in HTTP/1.1 and keeps connections open as real servers do,
+    sends without Nagle's delay, and makes each TLS handshake in the connection's own thread rather than in the
+    accepting one (where one slow handshake would hold up every other connection)."""
+
+    def __init__(self, certificate=None, keep_alive=False):
         self.counts = {}
         self.sent = 0
         self.latency = 0.0
@@ -53,7 +60,14 @@ class Server:
                 return getattr(self.out, name)
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            if keep_alive:
+                protocol_version = "HTTP/1.1"
+                disable_nagle_algorithm = True
+                timeout = 60  # an idle kept connection's thread ends at last
+
             def setup(self):
+                if keep_alive and certificate:
+                    self.request.do_handshake()
                 super().setup()
                 self.wfile = Counting(self.wfile)
 
@@ -113,12 +127,17 @@ class Server:
         class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
             daemon_threads = True
 
+            def handle_error(self, request, client_address):
+                if not keep_alive:  # kept connections end in resets and timeouts as a matter of course
+                    super().handle_error(request, client_address)
+
         self.httpd = Threaded(("127.0.0.1", 0), Handler)
         scheme = "http"
         if certificate:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(certificate[0], certificate[1])
-            self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+            self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True,
+                                                    do_handshake_on_connect=not keep_alive)
             scheme = "https"
         self.base = "%s://127.0.0.1:%d" % (scheme, self.httpd.server_address[1])
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
@@ -126,6 +145,14 @@ class Server:
     def total(self):
         with self.lock:
             return sum(self.counts.values())
+
+    def snapshot(self):
+        with self.lock:
+            return dict(self.counts)
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
     def reset(self):
         with self.lock:
@@ -202,21 +229,523 @@ class Terminal:
                 self.buffer += os.read(self.fd, 65536)
         raise SystemExit("no prompt; last output: %r" % self.buffer[-300:])
 
-    def run(self, line):
+    def run(self, line, timeout=20):
         self.buffer = b""
         start = time.perf_counter()
         os.write(self.fd, line.encode() + b"\r")
         while b"\n" not in self.buffer:  # the echo of the line, then the output, then the prompt
-            ready, _, _ = select.select([self.fd], [], [], 5)
+            if time.perf_counter() - start > timeout:
+                raise SystemExit("no echo; last output: %r" % self.buffer[-300:])
+            ready, _, _ = select.select([self.fd], [], [], 0.5)
             if ready:
                 self.buffer += os.read(self.fd, 65536)
-        self.wait_prompt()
+        self.wait_prompt(timeout)
         return time.perf_counter() - start
 
-    def close(self):
-        os.write(self.fd, b":q\r")
-        os.waitpid(self.pid, 0)
+    def close(self, timeout=None):
+        """Quits with `:q`; with a timeout, a program that has not exited by then is killed."""
+        try:
+            os.write(self.fd, b":q\r")
+        except OSError:
+            pass
+        if timeout is None:
+            os.waitpid(self.pid, 0)
+        else:
+            deadline = time.perf_counter() + timeout
+            while self.running():
+                if time.perf_counter() > deadline:
+                    self.kill()
+                    break
+                try:  # keep reading, so that output still to come does not block it
+                    if select.select([self.fd], [], [], 0.05)[0]:
+                        os.read(self.fd, 65536)
+                except OSError:
+                    time.sleep(0.01)
         os.close(self.fd)
+
+    def running(self):
+        try:
+            return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+        except ChildProcessError:
+            return False
+
+    def kill(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+# The real-link section: what a person waits for is round trips, which the loopback rows above do not have.
+
+class Link:
+    """One direction of the access link of one run: `rate` bits per second (None: no cap), shared by every
+    connection through every proxy of the run, as a person's one line is. `send` puts `size` bytes on it no
+    earlier than `start` and returns when the last of them has left."""
+
+    def __init__(self, rate):
+        self.rate = rate
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def send(self, start, size):
+        if not self.rate:
+            return start
+        with self.lock:
+            self.free_at = max(start, self.free_at) + size * 8.0 / self.rate
+            return self.free_at
+
+
+class Pipe:
+    """One direction of one proxied connection. The reader thread stamps every chunk it reads with the time it is
+    due on the other side (read time, or `hold` if later, then the link's cap, then half the round trip); the
+    writer thread sends each chunk at its time, in order. Chunks read in a stream go out in a stream, each
+    RTT/2 late: delayed, not slowed. End of stream travels the same way."""
+
+    SEGMENT = 1448  # with a cap, chunks go on the link a segment at a time (a TCP segment's payload)
+
+    def __init__(self, connection, source, sink, link, hold, upward):
+        self.connection, self.source, self.sink, self.link, self.hold, self.upward = connection, source, sink, link, hold, upward
+        self.half = connection.proxy.rtt / 2
+        self.items = collections.deque()
+        self.ready = threading.Condition()
+        self.last = 0.0
+        self.threads = [threading.Thread(target=self.read, daemon=True), threading.Thread(target=self.write, daemon=True)]
+
+    def start(self):
+        for thread in self.threads:
+            thread.start()
+
+    def push(self, due, piece):
+        with self.ready:
+            self.last = max(self.last, due)  # never before what was read earlier: order is kept
+            self.items.append((self.last, piece))
+            self.ready.notify()
+
+    def read(self):
+        while True:
+            try:
+                data = self.source.recv(65536)
+            except OSError:
+                data = b""
+            now = time.monotonic()
+            if not data:
+                self.push(now + self.half, None)
+                return
+            self.connection.proxy.count(self.upward, len(data))
+            step = self.SEGMENT if self.link.rate else len(data)
+            for offset in range(0, len(data), step):
+                piece = data[offset:offset + step]
+                self.push(self.link.send(max(now, self.hold), len(piece)) + self.half, piece)
+
+    def write(self):
+        while True:
+            with self.ready:
+                self.ready.wait_for(lambda: self.items or self.connection.aborted)
+                if self.connection.aborted:
+                    break
+                due, piece = self.items.popleft()
+                # Wait for the chunk's time; an abort (the proxy closing) cuts the wait short.
+                if self.ready.wait_for(lambda: self.connection.aborted, timeout=max(0.0, due - time.monotonic())):
+                    break
+            if piece is None:
+                try:
+                    self.sink.shutdown(socket.SHUT_WR)
+                except OSError:
+                    pass
+                break
+            try:
+                self.sink.sendall(piece)
+            except OSError:
+                self.connection.abort()  # the other side has gone: so has this connection
+                break
+        self.connection.finished()
+
+    def wake(self):
+        with self.ready:
+            self.ready.notify_all()
+
+
+class ProxiedConnection:
+    """A client's connection and the proxy's own to the upstream. The client's bytes cannot leave before one round
+    trip after the connection was accepted: TCP's handshake, which loopback skips (connect() returns at once)."""
+
+    def __init__(self, proxy, client, upstream, accepted):
+        self.proxy, self.client, self.upstream = proxy, client, upstream
+        self.aborted = False
+        self.done = 0
+        self.lock = threading.Lock()
+        self.pipes = [Pipe(self, client, upstream, proxy.up, accepted + proxy.rtt, True),
+                      Pipe(self, upstream, client, proxy.down, 0.0, False)]
+        for pipe in self.pipes:
+            pipe.start()
+
+    def abort(self):
+        self.aborted = True
+        for sock in (self.client, self.upstream):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        for pipe in self.pipes:
+            pipe.wake()
+
+    def finished(self):
+        with self.lock:
+            self.done += 1
+            last = self.done == 2
+        if last:  # both directions delivered (or given up): the connection is over
+            self.client.close()
+            self.upstream.close()
+            self.proxy.forget(self)
+
+    def threads(self):
+        return [t for pipe in self.pipes for t in pipe.threads]
+
+
+class LatencyProxy:
+    """A TCP forwarder on 127.0.0.1 (port 0) to one loopback upstream: each connection it accepts gets one of its
+    own to the upstream, and bytes go both ways through `Pipe`s (TLS passes through end to end). Counts the
+    connections it accepted and the bytes it forwarded each way."""
+
+    def __init__(self, name, upstream, rtt, up, down):
+        assert upstream[0] == "127.0.0.1", "loopback only"
+        self.name, self.upstream, self.rtt, self.up, self.down = name, upstream, rtt, up, down
+        self.lock = threading.Lock()
+        self.connections = set()
+        self.finished_threads = []
+        self.accepted = self.sent_up = self.sent_down = 0
+        self.stopping = False
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.listener.settimeout(0.1)  # only so that the accepting thread notices `close`
+        self.port = self.listener.getsockname()[1]
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        while not self.stopping:
+            try:
+                client, _ = self.listener.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            accepted = time.monotonic()
+            client.settimeout(None)
+            try:
+                upstream = socket.create_connection(self.upstream, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            for sock in (client, upstream):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self.lock:
+                self.accepted += 1
+                connection = ProxiedConnection(self, client, upstream, accepted)
+                self.connections.add(connection)
+
+    def count(self, upward, size):
+        with self.lock:
+            if upward:
+                self.sent_up += size
+            else:
+                self.sent_down += size
+
+    def forget(self, connection):
+        with self.lock:
+            self.connections.discard(connection)
+            self.finished_threads += connection.threads()
+
+    def stats(self):
+        with self.lock:
+            return self.accepted, self.sent_up, self.sent_down
+
+    def reset(self):
+        with self.lock:
+            self.accepted = self.sent_up = self.sent_down = 0
+
+    def wait_idle(self, timeout):
+        """Waits (at most `timeout`) until every connection has ended, its last bytes delivered."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                if not self.connections:
+                    return True
+            time.sleep(0.005)
+        return False
+
+    def close(self):
+        self.stopping = True
+        self.thread.join(2)
+        self.listener.close()
+        with self.lock:
+            connections = list(self.connections)
+        for connection in connections:
+            connection.abort()
+        for connection in connections:
+            for thread in connection.threads():
+                thread.join(2)
+        with self.lock:
+            threads, self.finished_threads = self.finished_threads, []
+        for thread in threads:
+            thread.join(2)
+
+
+def loopback_only(env):
+    """The child's environment with no proxy variable (either case) and every base URL on 127.0.0.1."""
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+        env.pop(name, None)
+        env.pop(name.upper(), None)
+    for name in ("OPENWEATHER_BASE_URL", "OPENMETEO_BASE_URL", "METNO_BASE_URL"):
+        assert env[name].startswith("https://127.0.0.1:"), env[name]
+    return env
+
+
+def bounded_run(argv, env, timeout):
+    """Wall seconds of one run and None, or None and why it failed; killed once `timeout` has passed."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None, "killed after %.0f s" % timeout
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        detail = err.decode(errors="replace").strip().splitlines()
+        return None, "exit %d%s" % (proc.returncode, (": " + detail[-1][:120]) if detail else "")
+    return elapsed, None
+
+
+SHORT_PATHS = {"/geo/1.0/direct": "geocode", "/data/2.5/weather": "current", "/data/2.5/forecast": "forecast",
+               "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/compact": "met-forecast",
+               "/geo/1.0/reverse": "reverse"}
+PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"))
+
+
+def real_link_section(args):
+    """Returns the section's lines: a table of round trips through `LatencyProxy`s at each RTT, with and without a cap."""
+    section_start = time.perf_counter()
+    runs = args.real_link_runs
+    rtts = [float(r) / 1000 for r in args.rtts.split(",") if r.strip()]
+    cap_rtts = [float(r) / 1000 for r in args.cap_rtts.split(",") if r.strip()]
+    rate = args.cap_mbit * 1e6
+    server = Server((TLS_CERT, TLS_KEY), keep_alive=True)
+    upstream = server.httpd.server_address
+    work = tempfile.mkdtemp(prefix="won-reallink-")
+    place = {"name": "Knownton", "country": "GB", "latitude": 51.5074, "longitude": -0.1278}
+    known_preferences = json.dumps({"version": 1, "lastCity": place, "recentCities": [place]}).encode()
+
+    def home_env(proxies):
+        home = tempfile.mkdtemp(dir=work)
+        env = environment(server, home)
+        env.update(OPENWEATHER_BASE_URL="https://127.0.0.1:%d" % proxies["ow"].port,
+                   OPENMETEO_BASE_URL="https://127.0.0.1:%d" % proxies["om"].port,
+                   METNO_BASE_URL="https://127.0.0.1:%d" % proxies["met"].port, SSL_CERT_FILE=TLS_CERT)
+        return home, loopback_only(env)
+
+    def ow_urls(proxies):
+        base = "https://127.0.0.1:%d" % proxies["ow"].port
+        return ["%s/geo/1.0/direct?q=London&limit=5&appid=%s" % (base, KEY),
+                "%s/data/2.5/weather?lat=51.5&lon=-0.12&units=metric&lang=en&appid=%s" % (base, KEY),
+                "%s/data/2.5/forecast?lat=51.5&lon=-0.12&units=metric&lang=en&appid=%s" % (base, KEY)]
+
+    curl = ["curl", "-q", "-sf", "--compressed", "--cacert", TLS_CERT]
+
+    # Each scenario: (key, label, target at 100 ms, run(proxies, rtt, i) -> (seconds or None, failure, measured-from-here
+    # hook)). A run function returns seconds and a failure; counts are read by the caller around it unless the
+    # function takes them itself (the prompt, which counts only the second city).
+    def one_shot(provider, name, keyless=False):
+        def run(proxies, rtt, i, timeout):
+            home, env = home_env(proxies)
+            if keyless:
+                del env["OPENWEATHER_API_KEY"]
+            argv = [args.binary] + (["--provider", provider] if provider else []) + ["%s %d" % (name, i)]
+            return bounded_run(argv, env, timeout)
+        return run
+
+    def known_city(proxies, rtt, i, timeout):
+        home, env = home_env(proxies)
+        folder = os.path.join(home, "config", "weather-or-not")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "preferences.json"), "wb") as f:
+            f.write(known_preferences)
+        return bounded_run([args.binary, "Knownton"], env, timeout)
+
+    def prompt_second_city(proxies, rtt, i, timeout, counters):
+        home, env = home_env(proxies)
+        try:
+            term = Terminal([args.binary], env)
+        except OSError as error:
+            return None, str(error)
+        try:
+            term.wait_prompt(timeout)
+            term.run("First City %d" % i, timeout)
+            counters.reset()  # only what the second city costs
+            seconds = term.run("Second City %d" % i, timeout)
+            counters.take()
+            return seconds, None
+        except (SystemExit, OSError) as failure:
+            return None, str(failure)[:120]
+        finally:
+            term.close(timeout=5)
+
+    def curl_three(proxies, rtt, i, timeout):
+        home, env = home_env(proxies)
+        return bounded_run(curl + sum([["-o", "/dev/null", u] for u in ow_urls(proxies)], []), env, timeout)
+
+    def curl_one(proxies, rtt, i, timeout):
+        home, env = home_env(proxies)
+        return bounded_run(curl + ["-o", "/dev/null", ow_urls(proxies)[1]], env, timeout)
+
+    scenarios = [
+        ("curl-1", "curl, one URL, fresh connection (calibration)", None, curl_one, False),
+        ("curl-3", "curl, OpenWeather's 3 answers on one connection", None, curl_three, False),
+        ("won-ow", "one-shot, new city, OpenWeather", 4.5, one_shot(None, "New City"), False),
+        ("won-om", "one-shot, new city, Open-Meteo", None, one_shot("open-meteo", "New City"), False),
+        ("won-met", "one-shot, new city, MET Norway (key set: OpenWeather geocodes)", None,
+         one_shot("met-norway", "New City"), False),
+        ("won-met-keyless", "one-shot, new city, MET Norway, no key (Open-Meteo geocodes)", None,
+         one_shot("met-norway", "New City", keyless=True), False),
+        ("won-known", "one-shot, known city (stored coordinates, cache empty), OpenWeather", 3.3, known_city, False),
+        ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
+         prompt_second_city, True),
+    ]
+    if args.real_link_scenarios:
+        wanted = args.real_link_scenarios.split(",")
+        scenarios = [s for s in scenarios if s[0] in wanted]
+
+    configs = [(0.0, None)] + [(rtt, None) for rtt in rtts] + [(rtt, rate) for rtt in cap_rtts]
+    results = {}  # (key, rtt, rate) -> list of dicts
+
+    class Counters:
+        """Reads and resets the proxies' and the server's counts around the part of a run that is measured."""
+
+        def __init__(self, proxies):
+            self.proxies = proxies
+            self.taken = None
+
+        def reset(self):
+            for proxy in self.proxies.values():
+                proxy.reset()
+            server.reset()
+            self.taken = None
+
+        def take(self):
+            if self.taken is None:
+                self.taken = {"connections": {k: p.stats()[0] for k, p in self.proxies.items()},
+                              "up": sum(p.stats()[1] for p in self.proxies.values()),
+                              "down": sum(p.stats()[2] for p in self.proxies.values()),
+                              "requests": server.snapshot()}
+            return self.taken
+
+    for rtt, cap in configs:
+        up, down = Link(cap), Link(cap)
+        proxies = {key: LatencyProxy(name, upstream, rtt, up, down) for key, name in PROXY_NAMES}
+        counters = Counters(proxies)
+        timeout = 15 + 60 * rtt
+        try:
+            for i in range(runs + (1 if rtt == 0 else 0)):  # at 0 ms, a first run to warm the page cache, not counted
+                for key, label, target, run, counts_itself in scenarios:
+                    counters.reset()
+                    if counts_itself:
+                        seconds, failure = run(proxies, rtt, i, timeout, counters)
+                    else:
+                        seconds, failure = run(proxies, rtt, i, timeout)
+                    for proxy in proxies.values():
+                        proxy.wait_idle(2 + rtt)  # the last bytes in flight belong to this run, not the next
+                    taken = counters.take()
+                    if rtt == 0 and i == 0:
+                        continue
+                    results.setdefault((key, rtt, cap), []).append(dict(taken, seconds=seconds, failure=failure))
+        finally:
+            for proxy in proxies.values():
+                proxy.close()
+    server.stop()
+    shutil.rmtree(work, ignore_errors=True)
+    elapsed = time.perf_counter() - section_start
+
+    def median_of(values):
+        return statistics.median(values) if values else None
+
+    def summary(key, rtt=0.1):
+        good = [r["seconds"] for r in results.get((key, rtt, None), []) if r["seconds"] is not None]
+        base = [r["seconds"] for r in results.get((key, 0.0, None), []) if r["seconds"] is not None]
+        if not good:
+            return "not measured"
+        text = "%.2f RTT" % (median_of(good) / rtt)
+        return text + (" (%.2f net of start-up)" % ((median_of(good) - median_of(base)) / rtt) if base else "")
+
+    lines = ["", "### Real link: round trips through a latency-injecting loopback proxy (TLS 1.3, end to end)", "",
+             "One RTT in the model: every chunk read from either side is delivered to the other RTT/2 later (order kept, "
+             "delays not serialised); a new connection's first client bytes wait until one RTT after it was accepted "
+             "(TCP's handshake). So a fresh TCP + TLS 1.3 connection and one request cost 3 RTT, a request on an open "
+             "connection 1 RTT. The cap (%g Mbit/s each way) is one link shared by every connection of the run, "
+             "%d-byte segments, no slow start or loss. One proxy per host: OpenWeather; Open-Meteo (its geocoding and "
+             "forecast are two hosts in real life, geocoding-api.open-meteo.com and api.open-meteo.com, but the app "
+             "takes one `OPENMETEO_BASE_URL`, so here they share one origin and the forecast may reuse the geocoding "
+             "connection, which in real life costs a new connection: 2 RTT more unless opened early); MET Norway's "
+             "forecast (the keyless MET route geocodes through Open-Meteo). The 0 ms rows go through the proxies "
+             "with no delay: start-up and everything else that is not a round trip. Median of %d runs; connections "
+             "opened per proxy (OW / OM / MET), bytes forwarded (TLS records, up / down), requests the server answered."
+             % (args.cap_mbit, Pipe.SEGMENT, runs), ""]
+    lines.append("| scenario | RTT | cap | median | ÷ RTT | (− 0 ms) ÷ RTT | connections OW/OM/MET | bytes up / down | requests |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    for key, label, target, run, _ in scenarios:
+        base = median_of([r["seconds"] for r in results.get((key, 0.0, None), []) if r["seconds"] is not None])
+        for rtt, cap in configs:
+            records = results.get((key, rtt, cap), [])
+            good = [r for r in records if r["seconds"] is not None]
+            failures = [r["failure"] for r in records if r["failure"]]
+            name = label + (" (target ≤ %.1f RTT at 100 ms)" % target if target and rtt == 0.1 and not cap else "")
+            cells = [name, "%.0f ms" % (rtt * 1000), ("%g Mbit/s" % (cap / 1e6)) if cap else "–"]
+            if not good:
+                lines.append("| %s | failed: %s | | | | | |" % (" | ".join(cells), failures[0] if failures else "not run"))
+                continue
+            ms = median_of([r["seconds"] for r in good]) * 1000
+            cells.append("%.0f ms" % ms + (" (%d of %d failed: %s)" % (len(failures), len(records), failures[0]) if failures else ""))
+            cells.append("%.2f" % (ms / 1000 / rtt) if rtt else "–")
+            cells.append("%.2f" % ((ms / 1000 - base) / rtt) if rtt and base is not None else "–")
+            conns = [median_of([r["connections"][k] for r in good]) for k, _ in PROXY_NAMES]
+            cells.append(" / ".join("%g" % c for c in conns))
+            cells.append("%d / %d B" % (median_of([r["up"] for r in good]), median_of([r["down"] for r in good])))
+            paths = collections.Counter()
+            for path, n in good[-1]["requests"].items():
+                paths[SHORT_PATHS.get(path, path)] += n
+            cells.append(", ".join(("%s ×%d" % (p, n)) if n > 1 else p for p, n in sorted(paths.items())) or "–")
+            lines.append("| %s |" % " | ".join(cells))
+    lines.append("")
+    if 0.1 in rtts:
+        lines.append("At 100 ms RTT, no cap: curl, one URL on a fresh connection %s (the model's 3 RTT: TCP, TLS 1.3, "
+                     "request); curl, 3 answers on one connection %s. weather-or-not: new city %s (target ≤ 4.5), known "
+                     "city %s (target ≤ 3.3), a new city at the prompt after an earlier one %s (target ≤ 2.3)."
+                     % tuple(summary(k) for k in ("curl-1", "curl-3", "won-ow", "won-known", "won-prompt")))
+        lines.append("")
+    lines.append("Real-link section: %.0f s (%d runs per row; RTTs %s ms; %s)." % (
+        elapsed, runs, ", ".join("%g" % (r * 1000) for r in rtts),
+        ("capped at " + ", ".join("%g" % (r * 1000) for r in cap_rtts) + " ms") if cap_rtts else "no capped rows"))
+    return lines
+
+
+def machine():
+    """The machine line: cores, processor, compiler."""
+    model = "unknown processor"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), model)
+    except OSError:
+        pass
+    try:
+        swift = subprocess.run(["swift", "--version"], capture_output=True, text=True, timeout=60)
+        version = ((swift.stdout or swift.stderr).splitlines() or ["swift: no version"])[0]
+    except (OSError, subprocess.TimeoutExpired):
+        version = "swift not found"
+    return "machine: %d cores, %s, %s" % (len(os.sched_getaffinity(0)), model, version)
 
 
 def main():
@@ -224,7 +753,25 @@ def main():
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "weather-or-not"))
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "weather-bench"))
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--real-link-only", action="store_true", help="only the real-link section")
+    only.add_argument("--skip-real-link", action="store_true", help="every section but the real-link one")
+    parser.add_argument("--real-link-runs", type=int, default=3, help="runs per real-link row (median)")
+    parser.add_argument("--rtts", default="50,100,200", help="real-link round trips, ms")
+    parser.add_argument("--cap-rtts", default="50,100,200", help="the round trips measured with the cap too, ms")
+    parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
+    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, "
+                        "won-om, won-met, won-known, won-prompt); all by default")
     args = parser.parse_args()
+    print(machine())
+    if not args.real_link_only:
+        loopback_sections(args)
+    if not args.skip_real_link:
+        print("\n".join(real_link_section(args)))
+
+
+def loopback_sections(args):
+    """Every section but the real-link one: one table."""
     server = Server()
     work = tempfile.mkdtemp(prefix="won-bench-")
     rows = []

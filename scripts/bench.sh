@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the release binary the README's run command builds, then runs the benchmark (scripts/bench.py).
 # Installs curl and ansiweather (the comparisons) and GNU time (peak memory) when missing. Prints figures; asserts nothing.
+# bench.py prints the machine line, the loopback table, then the real-link section (round trips through a latency-injecting
+# loopback proxy); `--real-link-only` or `--skip-real-link` runs one of them, `--real-link-runs N` sets its runs (3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -9,5 +11,4 @@ for tool in curl ansiweather time; do
 done
 ./scripts/build-release.sh >&2
 swift build -c release --product weather-bench --static-swift-stdlib >&2
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(swift --version 2>&1 | head -1)"
 exec python3 scripts/bench.py "$@"
