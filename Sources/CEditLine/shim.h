@@ -9,6 +9,7 @@
 
 typedef char *(*ceditline_prompt_fn)(EditLine *);
 typedef unsigned char (*ceditline_command_fn)(EditLine *, int);
+typedef int (*ceditline_read_fn)(EditLine *, wchar_t *);
 
 static inline int ceditline_set_prompt(EditLine *e, ceditline_prompt_fn fn) {
     return el_set(e, EL_PROMPT, fn);
@@ -33,6 +34,17 @@ static inline int ceditline_add_function(EditLine *e, const char *name, const ch
 
 static inline int ceditline_bind(EditLine *e, const char *key, const char *name) {
     return el_set(e, EL_BIND, key, name, NULL);
+}
+
+// The function libedit reads each character with (el_rfunc_t): 1 and the character, 0 at the end of input, -1 on
+// an error (errno says which).
+static inline int ceditline_set_read_function(EditLine *e, ceditline_read_fn fn) {
+    return el_set(e, EL_GETCFN, fn);
+}
+
+// Draws the prompt and the line again from the cursor's row, as if nothing of them were on the screen.
+static inline int ceditline_redisplay(EditLine *e) {
+    return el_set(e, EL_REFRESH);
 }
 
 static inline int ceditline_history_set_size(History *h, int size) {

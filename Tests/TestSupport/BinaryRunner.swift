@@ -80,6 +80,21 @@ public struct BinaryRunner: Sendable {
         try PseudoTerminal(executable: Self.executable, arguments: arguments, environment: environment.merging(extra) { $1 })
     }
 
+    /// Makes every cached answer `seconds` old, as if fetched that long ago (a cache file is one JSON header line,
+    /// holding `fetchedAt`, then the body).
+    public func backdateCache(by seconds: TimeInterval) throws {
+        let cache = home.path("cache/weather-or-not")
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+            let url = cache.appendingPathComponent(name)
+            let file = try Data(contentsOf: url)
+            guard let newline = file.firstIndex(of: UInt8(ascii: "\n")),
+                var header = try JSONSerialization.jsonObject(with: file[..<newline]) as? [String: Any]
+            else { throw POSIXError(.EINVAL) }
+            header["fetchedAt"] = Date().timeIntervalSince1970 - seconds
+            try (JSONSerialization.data(withJSONObject: header) + file[newline...]).write(to: url)
+        }
+    }
+
     public func remove() { home.remove() }
 }
 

@@ -191,8 +191,7 @@ struct OfflineModeTests {
         defer { runner.remove() }
         var preferences = Preferences()
         preferences.remember(Place(name: "London", state: "Ontario", country: "CA", latitude: 42.98, longitude: -81.24))
-        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try preferences.data.write(to: runner.preferencesFile)
+        try runner.write(preferences)
         let result = try await runner.run(["--offline", "London"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("London, England, GB"))

@@ -8,11 +8,6 @@ import WeatherCore
 struct PromptTests {
     static let prompt = "> "
 
-    func writePreferences(_ runner: BinaryRunner, _ preferences: Preferences) throws {
-        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try preferences.data.write(to: runner.preferencesFile)
-    }
-
     /// A whole first session: each line typed at a fresh prompt, then `expecting` awaited, then `:q`.
     func typeInOneSession(_ runner: BinaryRunner, _ lines: [String], expecting: String) async throws {
         let terminal = try #require(try await runner.prompt())
@@ -49,7 +44,7 @@ struct PromptTests {
             Place(name: "Rio de Janeiro", state: "Rio de Janeiro", country: "BR", latitude: -22.911, longitude: -43.2094),
             Place(name: "Zürich", state: "Zurich", country: "CH", latitude: 47.3744, longitude: 8.541),
         ]
-        try writePreferences(runner, preferences)
+        try runner.write(preferences)
         let terminal = try #require(try await runner.prompt())
         terminal.send("Rio\t")
         #expect(await terminal.waitFor("Janeiro, BR"))  // libedit redraws only what Tab added

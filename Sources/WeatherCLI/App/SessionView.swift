@@ -21,11 +21,20 @@ package final class SessionView {
     package let mode: Mode
     /// True once per Ctrl-C (the prompt installs a handler); a request in flight is then cancelled.
     package var interrupted: () -> Bool = { false }
+    /// Set by the prompt while its line editor waits for a line (and only then): what is drawn meanwhile goes above
+    /// the prompt and the text typed so far, which are drawn again after.
+    package var waitingLine: (any WaitingLine)?
     private let style: Style
     private var failures: [WeatherError] = []
     private var spinner: Task<Void, Never>?
     private var echo = TypingEcho()
     private var json = JSONDocument()
+    /// The current view drawn last at the prompt, while nothing but the prompt has been written below it: its rows,
+    /// and the terminal's width then. A newer copy of it arriving while the prompt waits is drawn over it.
+    private var viewAbovePrompt: (rows: Int, columns: Int)?
+    /// While an event is drawn at a waiting prompt: what moves the cursor above the prompt, written before the
+    /// event's first output; nil once written.
+    private var stepAbovePrompt: String?
 
     package init(app: WeatherApp, console: Console, mode: Mode) {
         self.app = app
@@ -41,11 +50,35 @@ package final class SessionView {
     /// Where hints point: prompt commands, or command-line options.
     private var context: MessageContext { if case .oneShot = mode { .commandLine } else { .prompt } }
 
-    /// Draws one event.
+    /// Draws one event; while the prompt waits for a line, above it (over the view it refreshes, if that is the
+    /// last thing above the prompt), and then the prompt and the text typed so far again.
     package func show(_ event: AppEvent) {
+        guard let line = waitingLine else { return present(event) }
+        var replacing: (rows: Int, columns: Int)?
+        if case .current = event { replacing = viewAbovePrompt }
+        stepAbovePrompt = stepAbove(line, replacing: replacing)
+        present(event)
+        if stepAbovePrompt == nil { line.redraw() }
+        stepAbovePrompt = nil
+    }
+
+    /// Something was written that is not an event's (a line ended, Tab listed choices): the view drawn last is no
+    /// longer just above the prompt.
+    package func screenMoved() {
+        viewAbovePrompt = nil
+    }
+
+    private func present(_ event: AppEvent) {
         let renderer = renderer
         switch event {
-        case .current(let d): json.current = d; draw(renderer.current(d))
+        case .current(let d):
+            json.current = d
+            let lines = renderer.current(d)
+            draw(lines)
+            // Each line fits the terminal (none wrapped): one row a line.
+            if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
+                viewAbovePrompt = (lines.count, screen.columns)
+            }
         case .hourly(let d): json.hourly = d; draw(renderer.hourly(d))
         case .daily(let d): json.daily = d; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
@@ -82,6 +115,11 @@ package final class SessionView {
         case .failed(let error):
             failures.append(error)
             complain(renderer.message(error.message(in: context, provider: app.provider), .failure))
+        case .refreshFailed(let place, let reason, let age):
+            let name = place.name.isEmpty ? place.displayName : place.name
+            complain(renderer.message(
+                "Could not update \(name): \(reason.shortReason). Still showing the copy from \(RelativeAge.describe(seconds: age)) ago.",
+                .failure))
         case .saveFailed(let path):
             complain(renderer.message("Could not save preferences to \(path); settings last for this session only.", .warning))
         case .loading(let on):
@@ -101,12 +139,32 @@ package final class SessionView {
 
     private func draw(_ lines: [Line]) {
         if case .oneShot(json: true) = mode { return }
-        console.write(style.render(lines))
+        write(style.render(lines), to: STDOUT_FILENO)
     }
 
     private func complain(_ lines: [Line]) {
         let errorStyle = Style(color: style.color && console.errorsOnTerminal, unicode: style.unicode, trueColor: style.trueColor)
-        console.writeError(errorStyle.render(lines))
+        write(errorStyle.render(lines), to: STDERR_FILENO)
+    }
+
+    /// Every line drawn goes through here: after it, no view is just above the prompt.
+    private func write(_ text: String, to descriptor: Int32) {
+        if let step = stepAbovePrompt {
+            Console.writeAll(STDOUT_FILENO, step)
+            stepAbovePrompt = nil
+        }
+        viewAbovePrompt = nil
+        Console.writeAll(descriptor, text)
+    }
+
+    /// From the cursor in the text being typed to where output goes at a waiting prompt: the start of the prompt's
+    /// first row, or of the view it replaces, with everything below cleared. Below the prompt's row when the terminal
+    /// cannot move the cursor, or says no size; the view replaced must still be on the screen, at the same width.
+    private func stepAbove(_ line: any WaitingLine, replacing view: (rows: Int, columns: Int)?) -> String {
+        guard console.canMoveCursor, let screen = console.screen else { return "\n" }
+        var up = line.rowsAboveCursor(columns: screen.columns)
+        if let view, view.columns == screen.columns, up + view.rows < screen.rows { up += view.rows }
+        return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
     }
 
     /// One-shot JSON: the views collected, printed as one document.

@@ -20,6 +20,9 @@ package final class Console {
     package let useUnicode: Bool
     /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
     package let trueColor: Bool
+    /// True when escape sequences move the cursor and clear the screen: standard output is a terminal, and `TERM`
+    /// names one that is not `dumb`.
+    package let canMoveCursor: Bool
     private let columnsVariable: Int?
 
     package init(environment: [String: String], ascii: Bool, color: ColorChoice) {
@@ -33,6 +36,7 @@ package final class Console {
         }
         useUnicode = !ascii && Console.localeIsUTF8(environment)
         trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        canMoveCursor = isTerminal && !["", "dumb"].contains(environment["TERM"] ?? "")
         columnsVariable = environment["COLUMNS"].flatMap { Int($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
@@ -41,10 +45,14 @@ package final class Console {
 
     /// The width to lay out for: `COLUMNS` when set, else the terminal's, else 80 (piped output).
     package var width: Int {
-        if let columnsVariable { return columnsVariable }
+        columnsVariable ?? screen?.columns ?? 80
+    }
+
+    /// The terminal's size as it says now; nil when standard output is not a terminal or it does not say.
+    package var screen: (columns: Int, rows: Int)? {
         var size = winsize()
-        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     package func write(_ text: String) {

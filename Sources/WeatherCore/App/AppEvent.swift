@@ -25,6 +25,8 @@ package enum AppEvent: Equatable, Sendable {
     case offlineUnchanged(on: Bool)
     /// A command failed; the session goes on.
     case failed(WeatherError)
+    /// A copy shown while it was refreshed could not be refreshed, and stays shown: why, and its age in seconds.
+    case refreshFailed(Place, reason: WeatherError, copyAge: Int)
     /// The preferences could not be saved (said once a session).
     case saveFailed(path: String)
     /// A request started (true) or the newest one ended (false).

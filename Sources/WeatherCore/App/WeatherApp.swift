@@ -15,6 +15,10 @@ package final class WeatherApp {
 
     /// Every event, in order.
     package var onEvent: ((AppEvent) -> Void)?
+    /// Set by the interactive prompt, which must never wait for the network: at launch and for a recent city, a cached
+    /// copy is shown at once (marked with its age when it is not fresh) and refreshed in the background, the outcome
+    /// coming back through this. Nil (piped and one-shot runs): every view waits for its answer.
+    package var revalidation: MainActorHandoff?
 
     package private(set) var preferences: Preferences
     /// Where preferences are saved; nil for a run that must change nothing (a one-shot).
@@ -139,7 +143,7 @@ package final class WeatherApp {
         activeView = quietly ? .none : .current
         let outcome: RequestOutcome
         if let known = recentCity(named: text) {
-            outcome = await current.show(known)
+            outcome = await showKnown(known, quietly: quietly) ? .updated : await current.show(known)
         } else {
             outcome = await current.search(text)
         }
@@ -171,11 +175,26 @@ package final class WeatherApp {
         save()
     }
 
-    /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh.
+    /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh. With
+    /// `revalidation`, it returns without waiting for the network: an older copy is shown and refreshed in the
+    /// background, and with none the weather is fetched in the background.
     package func resume() async {
         guard let place else { return }
         activeView = .current
-        await current.show(place)
+        guard let revalidation, !offline else {
+            await current.show(place)
+            return
+        }
+        if await showKnown(place, quietly: false) { return }
+        current.refresh(place, through: revalidation)
+    }
+
+    /// With `revalidation`: shows a place's cached copy at once and refreshes it in the background when it is not
+    /// fresh. False, with nothing shown, when there is no copy (or no `revalidation`).
+    private func showKnown(_ place: Place, quietly: Bool) async -> Bool {
+        guard let revalidation, !quietly, let copy = await current.showCopy(of: place) else { return false }
+        if copy == .stale { current.refresh(place, through: revalidation) }
+        return true
     }
 
     package func showHourly(_ count: Int?, hourByHour: Bool = false) async {
@@ -260,6 +279,12 @@ package final class WeatherApp {
         comparison.onUpdate = { [unowned self] first, second in
             if activeView == .compare { emit(.compare(first, second)) }
         }
+        // A fetch in the background speaks only while its view is still the one shown.
+        current.onRefreshFailed = { [unowned self] place, reason, copyFetchedAt in
+            guard activeView == .current else { return }
+            guard let copyFetchedAt else { return emit(.failed(reason)) }
+            emit(.refreshFailed(place, reason: reason, copyAge: max(0, Int(now().timeIntervalSince(copyFetchedAt)))))
+        }
         let failed: (WeatherError) -> Void = { [unowned self] error in emit(.failed(error)) }
         let loading: (Bool) -> Void = { [unowned self] on in emit(.loading(on)) }
         for model in [current, hourly, daily, comparison] as [RequestingViewModel] {
@@ -319,7 +344,9 @@ package final class WeatherApp {
         case .hourly: await showHourly(hourly.count, hourByHour: hourly.hourByHour)
         case .daily: await showDaily()
         case .rain: await showRain()
-        default: await resume()
+        default:
+            activeView = .current
+            if let place { await current.show(place) }
         }
     }
 

@@ -41,6 +41,8 @@ package enum DataSource: Equatable, Sendable {
     case live(fetchedAt: Date)
     /// An older cached copy, shown because the network failed.
     case stale(fetchedAt: Date, reason: WeatherError)
+    /// An older cached copy, shown at once while a refresh runs (`WeatherProviding.cachedReport(for:)`).
+    case refreshing(fetchedAt: Date)
     /// Bundled sample data (offline mode): not real weather.
     case sample
 }

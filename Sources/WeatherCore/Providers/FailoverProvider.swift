@@ -30,6 +30,11 @@ package struct FailoverProvider: WeatherProviding {
         throw firstError ?? CancellationError()
     }
 
+    /// The chosen provider's copy: the one `report(for:)` answers with while it is fresh, or refreshes.
+    package func cachedReport(for place: Place) async -> WeatherReport? {
+        await chain[0].service.cachedReport(for: place)
+    }
+
     package func report(for place: Place) async throws -> WeatherReport {
         let chosen = chain[0]
         var kept: WeatherReport?

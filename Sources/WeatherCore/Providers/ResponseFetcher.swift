@@ -55,6 +55,18 @@ package actor ResponseFetcher {
         }
     }
 
+    /// The cached answer for `key` as it is, with no request: any age within `ResponseCache.retention`, and whether
+    /// it is still fresh (`fetch` would answer with it and make no request). Nil when there is none, it is older,
+    /// or it does not decode.
+    package func peek<Value: Sendable>(
+        _ key: String, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
+    ) async -> (value: Value, fetchedAt: Date, isFresh: Bool)? {
+        guard let cached = await cache.entry(for: key), now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention,
+            let value = try? decode(cached.body)
+        else { return nil }
+        return (value, cached.fetchedAt, cached.isFresh(at: now()))
+    }
+
     /// One request on the wire per key at a time: concurrent callers wait for the same one, and it is cancelled
     /// only when all of them have given up. The request decodes its answer once, for every caller, and stores it
     /// in the cache itself only if it decodes (so a malformed answer never replaces a good cached copy).

@@ -6,6 +6,10 @@ package protocol WeatherProviding: Sendable {
     func places(matching query: LocationQuery) async throws -> [Place]
     /// Current conditions and forecast for a place, fetched concurrently (or from the cache).
     func report(for place: Place) async throws -> WeatherReport
+    /// The report built from cached answers alone, with no request: `.live` while they are fresh (`report(for:)`
+    /// would make no request either), else `.refreshing`, meant to be shown while `report(for:)` fetches a newer
+    /// one. Nil when an answer it needs is not cached, or is older than `ResponseCache.retention`.
+    func cachedReport(for place: Place) async -> WeatherReport?
 }
 
 /// The weather services weather-or-not can ask.

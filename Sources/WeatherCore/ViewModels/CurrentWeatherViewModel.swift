@@ -5,6 +5,17 @@ import Foundation
 package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
     package var onUpdate: ((CurrentWeatherDisplay) -> Void)?
+    /// Called when a fetch in the background (`refresh`) fails: with when the copy still shown was fetched, or nil
+    /// when no copy of the place is shown.
+    package var onRefreshFailed: ((_ place: Place, _ reason: WeatherError, _ copyFetchedAt: Date?) -> Void)?
+
+    /// How fresh a copy `showCopy(of:)` showed is.
+    package enum Copy: Equatable, Sendable {
+        /// Fresh: a request would bring nothing newer.
+        case fresh
+        /// Older: shown marked as refreshing, until `refresh` brings a newer one.
+        case stale
+    }
 
     /// The report shown now.
     package private(set) var report: WeatherReport?
@@ -45,12 +56,44 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
         let service = service
-        return await runner.run({ try await service.report(for: place) }, apply: { report in
-            self.matches = [place]
-            self.shownIndex = 0
-            self.report = report
-            self.publish()
-        })
+        return await runner.run({ try await service.report(for: place) }, apply: { report in self.show(report, of: place) })
+    }
+
+    /// Shows a place whose coordinates are known from its cached copy, with no request (an older copy is marked as
+    /// refreshing); nothing older publishes after it. Nil, and nothing shown, when no copy is cached.
+    package func showCopy(of place: Place) async -> Copy? {
+        runner.supersede()
+        guard let copy = await service.cachedReport(for: place) else { return nil }
+        show(copy, of: place)
+        if case .refreshing = copy.source { return .stale }
+        return .fresh
+    }
+
+    /// Fetches a place's report in the background, and returns at once; `handoff` brings it back, and it is shown
+    /// unless a newer request started meanwhile. When it cannot be refreshed (a failure, or only the stale copy came
+    /// back), a copy shown as refreshing stays and `onRefreshFailed` says why.
+    package func refresh(_ place: Place, through handoff: MainActorHandoff) {
+        let service = service
+        runner.runInBackground({ try await service.report(for: place) }, handoff: handoff) { result in
+            let copyFetchedAt: Date? =
+                if let shown = self.report, shown.place == place, case .refreshing(let fetchedAt) = shown.source { fetchedAt } else { nil }
+            switch result {
+            case .success(let fresh):
+                guard let copyFetchedAt, case .stale(_, let reason) = fresh.source else { return self.show(fresh, of: place) }
+                self.report = fresh  // the same copy, now saying why it is not newer
+                self.onRefreshFailed?(place, reason, copyFetchedAt)
+            case .failure(let error):
+                if let copyFetchedAt { self.report?.source = .stale(fetchedAt: copyFetchedAt, reason: error) }
+                self.onRefreshFailed?(place, error, copyFetchedAt)
+            }
+        }
+    }
+
+    private func show(_ report: WeatherReport, of place: Place) {
+        matches = [place]
+        shownIndex = 0
+        self.report = report
+        publish()
     }
 
     /// Shows match `number` (1-based) of the last search; the list keeps its order.

@@ -211,8 +211,15 @@ package struct DisplayFormatter: Sendable {
         case .live: nil
         case .sample: "Sample data (offline mode): not real weather."
         case .stale(let fetchedAt, let reason):
-            "From \(RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))))) ago: could not refresh. \(reason.message)"
+            "From \(age(fetchedAt)) ago: could not refresh. \(reason.message)"
+        case .refreshing(let fetchedAt):
+            "From \(age(fetchedAt)) ago; updating…"
         }
+    }
+
+    /// "25 minutes": how long before `now` a copy was fetched.
+    private func age(_ fetchedAt: Date) -> String {
+        RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))))
     }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {

@@ -28,6 +28,8 @@ final class LineEditor {
     nonisolated(unsafe) private static var completer: ((String) -> Completion)?
     nonisolated(unsafe) private static var list: (([String]) -> String)?
     nonisolated(unsafe) private static var interruptedLine = false
+    /// What the read function watches beside standard input, and runs when it is readable.
+    nonisolated(unsafe) private static var wake: (descriptor: Int32, run: () -> Void)?
 
     /// `completer` answers Tab for the text left of the cursor; `list` lays out several choices for the terminal.
     init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion, list: @escaping ([String]) -> String) {
@@ -61,6 +63,13 @@ final class LineEditor {
             LineEditor.clearLine(editor)
         }
         ceditline_bind(editor, "^C", "won-interrupt")
+    }
+
+    /// While a line is read, empties `descriptor` and runs `run` (on this thread, between keystrokes) whenever it
+    /// becomes readable: work posted from other threads reaches the screen without waiting for Enter.
+    func watch(_ descriptor: Int32, then run: @escaping () -> Void) {
+        Self.wake = (descriptor, run)
+        ceditline_set_read_function(editor) { _, character in LineEditor.readCharacter(into: character) }
     }
 
     /// Reads one line, with the prompt shown.
@@ -103,11 +112,71 @@ final class LineEditor {
         history_end(history)
     }
 
+    /// libedit's own reader, watching the wake-up descriptor too: bytes from standard input one at a time, decoded
+    /// in the (UTF-8) locale as libedit decodes them. As libedit's does without `EL_SIGNAL`, it retries once after a
+    /// signal interrupts it and fails on the second (SIGINT comes only from outside while editing: Ctrl-C arrives
+    /// as a character).
+    private static func readCharacter(into character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+        var bytes: [CChar] = []
+        var retried = false
+        func fail() -> Int32 {
+            character?.pointee = 0
+            return -1
+        }
+        while true {
+            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            if let wake { watched.append(pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)) }
+            if poll(&watched, nfds_t(watched.count), -1) < 0 {
+                guard errno == EINTR, !retried else { return fail() }
+                retried = true
+                continue
+            }
+            if watched.count > 1, watched[1].revents != 0, let wake {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while Glibc.read(wake.descriptor, &sink, sink.count) > 0 {}
+                wake.run()
+            }
+            guard watched[0].revents != 0 else { continue }
+            var byte: CChar = 0
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0 {
+                guard errno == EINTR || errno == EAGAIN, !retried else { return fail() }
+                retried = true
+                continue
+            }
+            if count == 0 {
+                character?.pointee = 0
+                return 0
+            }
+            bytes.append(byte)
+            decoding: while true {
+                var state = mbstate_t()
+                var wide: wchar_t = 0
+                switch mbrtowc(&wide, bytes, bytes.count, &state) {
+                case -2:  // (size_t)-2: the start of a character; read on
+                    guard bytes.count < 16 else {  // glibc's MB_LEN_MAX, as libedit has it (Swift sees clang's 1)
+                        errno = EILSEQ
+                        return fail()
+                    }
+                    break decoding
+                case -1:  // (size_t)-1: no character; again from the last byte, which may start one, or drop it
+                    guard bytes.count > 1 else {
+                        bytes = []
+                        break decoding
+                    }
+                    bytes = [bytes[bytes.count - 1]]
+                default:
+                    character?.pointee = wide
+                    return 1
+                }
+            }
+        }
+    }
+
     /// Tab: completes the text left of the cursor as a whole (so "Rio de J" finds "Rio de Janeiro").
     private static func complete(_ editor: OpaquePointer?) -> UInt8 {
         guard let editor, let info = el_line(editor)?.pointee, let completer else { return ceditline_cc_norm }
-        let length = info.cursor - info.buffer
-        let typed = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
+        let typed = text(from: info.buffer, to: info.cursor)
         func replace(with text: String) {
             el_deletestr(editor, Int32(typed.unicodeScalars.count))
             el_insertstr(editor, text)
@@ -128,14 +197,16 @@ final class LineEditor {
     /// Ctrl-C at the prompt: empties the line and ends it, so `read` reports an interruption and prompts again.
     private static func clearLine(_ editor: OpaquePointer?) -> UInt8 {
         guard let editor, let info = el_line(editor)?.pointee else { return ceditline_cc_norm }
-        let text = { (start: UnsafePointer<CChar>, end: UnsafePointer<CChar>) in
-            String(decoding: UnsafeRawBufferPointer(start: start, count: end - start).bindMemory(to: UInt8.self), as: UTF8.self)
-        }
-        el_cursor(editor, Int32(text(info.cursor, info.lastchar).unicodeScalars.count))
-        el_deletestr(editor, Int32(text(info.buffer, info.lastchar).unicodeScalars.count))
+        el_cursor(editor, Int32(text(from: info.cursor, to: info.lastchar).unicodeScalars.count))
+        el_deletestr(editor, Int32(text(from: info.buffer, to: info.lastchar).unicodeScalars.count))
         interruptedLine = true
         Console.writeAll(STDOUT_FILENO, "^C")
         return ceditline_cc_newline
+    }
+
+    /// The line's text between two of its positions.
+    private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: end - start).bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
     /// libedit drops non-ASCII input without a UTF-8 LC_CTYPE, whatever the environment says; force one.
@@ -145,5 +216,17 @@ final class LineEditor {
             return
         }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+    }
+}
+
+extension LineEditor: WaitingLine {
+    func rowsAboveCursor(columns: Int) -> Int {
+        guard columns > 0, let info = el_line(editor)?.pointee else { return 0 }
+        // libedit wraps as soon as a row is full: the cursor after a full row starts the next one.
+        return (TextWidth.of(String(cString: Self.promptText)) + TextWidth.of(Self.text(from: info.buffer, to: info.cursor))) / columns
+    }
+
+    func redraw() {
+        ceditline_redisplay(editor)
     }
 }

@@ -25,7 +25,10 @@ struct Prompt {
             }
         }
         let list: ([String]) -> String = { [view] options in
-            MainActor.assumeIsolated { style.render(view.renderer.columns(options)) }
+            MainActor.assumeIsolated {
+                view.screenMoved()  // the choices go under the prompt
+                return style.render(view.renderer.columns(options))
+            }
         }
         guard let editor = LineEditor(programName: "weather-or-not", historyFile: historyFile, completer: completer, list: list) else {
             view.complain("Could not start line editing; reading lines plainly.")
@@ -33,12 +36,21 @@ struct Prompt {
             return 0
         }
         defer { editor.close() }
+        // Refreshes run in the background while the editor holds the main thread; their outcome wakes it.
+        if let mailbox = PromptMailbox() {
+            editor.watch(mailbox.wakeDescriptor) { MainActor.assumeIsolated { mailbox.run() } }
+            app.revalidation = mailbox.handoff
+        }
         view.say("weather-or-not \(Help.version): type a city, :help for commands, :quit to leave.")
         if app.offline { view.say("Offline mode: sample data, not real weather.") }
         app.announceProvider()
         await app.resume()
         while true {
-            switch editor.read(prompt: promptText) {
+            view.waitingLine = editor
+            let input = editor.read(prompt: promptText)
+            view.waitingLine = nil
+            view.screenMoved()
+            switch input {
             case .end:
                 view.console.write("\n")
                 return 0

@@ -26,12 +26,14 @@ final class FakeProvider: WeatherProviding {
         report.place = place
         return report
     }
+
+    func cachedReport(for place: Place) async -> WeatherReport? { nil }
 }
 
 /// The app model on its own: commands in, events out, preferences in a real file in a temporary folder.
 @MainActor
 struct WeatherAppTests {
-    static let londonGB = Place(name: "London", state: "England", country: "GB", latitude: 51.5073, longitude: -0.1276)
+    nonisolated static let londonGB = Place(name: "London", state: "England", country: "GB", latitude: 51.5073, longitude: -0.1276)
     static let londonCA = Place(name: "London", state: "Ontario", country: "CA", latitude: 42.9834, longitude: -81.233)
     static let testford = TestData.place
 

@@ -226,6 +226,26 @@ struct WeatherServiceTests {
         #expect(try await service.report(for: TestData.place).source == .live(fetchedAt: clock.now))
     }
 
+    /// What the prompt shows at once: the report from both cached answers, with no request, at any age within
+    /// the retention; a copy that is not fresh says it is being refreshed.
+    @Test func aCachedReportComesFromTheCacheAloneAtAnyAgeWithinRetention() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let clock = TestClock()
+        let service = Self.service(server, clock: clock)
+        #expect(await service.cachedReport(for: TestData.place) == nil)
+        let fetchedAt = clock.now
+        let live = try await service.report(for: TestData.place)
+        #expect(await service.cachedReport(for: TestData.place) == live)
+        clock.advance(30 * 60)
+        let copy = await service.cachedReport(for: TestData.place)
+        #expect(copy?.source == .refreshing(fetchedAt: fetchedAt))
+        #expect(copy?.current == live.current && copy?.forecast == live.forecast)
+        clock.advance(ResponseCache.retention)
+        #expect(await service.cachedReport(for: TestData.place) == nil)
+        #expect(server.requests.count == 2)  // the first report's two requests, and none for any copy
+    }
+
     @Test func aMalformedAnswerNeverReplacesAGoodCachedCopy() async throws {
         let cache = ResponseCache(directory: nil)
         let server = try FakeOpenWeather.start()

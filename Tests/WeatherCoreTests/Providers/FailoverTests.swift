@@ -42,6 +42,18 @@ final class ScriptedProvider: WeatherProviding {
         }
         return report
     }
+
+    /// A live outcome's copy is fresh, a stale one's older; a failing provider has none.
+    func cachedReport(for place: Place) async -> WeatherReport? {
+        var report = try? TestData.report()
+        report?.provider = id
+        switch outcome {
+        case .live: report?.source = .live(fetchedAt: now)
+        case .stale(let age, _): report?.source = .refreshing(fetchedAt: now.addingTimeInterval(-age))
+        case .failure: return nil
+        }
+        return report
+    }
 }
 
 struct FailoverTests {
@@ -114,6 +126,17 @@ struct FailoverTests {
         let next = ScriptedProvider(.openMeteo, .live)
         let places = try await chain(chosen, next).places(matching: .name("Testford"))
         #expect(places == [TestData.place])
+    }
+
+    /// The copy shown at once is the chosen provider's, the one `report(for:)` refreshes; another's never stands in.
+    @Test func aCachedCopyComesFromTheChosenProviderAlone() async throws {
+        let copy = await chain(ScriptedProvider(.openWeather, .stale(age: 1_800, reason: .timedOut(seconds: 10))), ScriptedProvider(.openMeteo, .live))
+            .cachedReport(for: TestData.place)
+        #expect(copy?.provider == .openWeather)
+        #expect(copy?.source == .refreshing(fetchedAt: Self.now.addingTimeInterval(-1_800)))
+        let none = await chain(ScriptedProvider(.openWeather, .failure(.timedOut(seconds: 10))), ScriptedProvider(.openMeteo, .live))
+            .cachedReport(for: TestData.place)
+        #expect(none == nil)
     }
 
     @Test func theViewsSayWhoAnsweredAndWhy() throws {

@@ -76,6 +76,8 @@ struct DisplayFormatterTests {
         #expect(formatter.current(try TestData.report(source: .sample)).notice?.contains("Sample data") == true)
         let stale = try TestData.report(source: .stale(fetchedAt: now.addingTimeInterval(-1500), reason: .timedOut(seconds: 10)))
         #expect(formatter.hourly(stale, count: 3).notice?.hasPrefix("From 25 minutes ago") == true)
+        let refreshing = try TestData.report(source: .refreshing(fetchedAt: now.addingTimeInterval(-1500)))
+        #expect(formatter.current(refreshing).notice == "From 25 minutes ago; updating…")
     }
 
     @Test func minusZeroIsNeverShown() throws {

@@ -97,17 +97,7 @@ struct FaultTests {
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         #expect(try await runner.run(["Testford"]).status == 0)
-        // Age the cached answers by 25 minutes.
-        let cache = runner.home.path("cache/weather-or-not")
-        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
-            // A cache file is one JSON header line, then the body.
-            let url = cache.appendingPathComponent(name)
-            let file = try Data(contentsOf: url)
-            let newline = try #require(file.firstIndex(of: UInt8(ascii: "\n")))
-            var header = try #require(try JSONSerialization.jsonObject(with: file[..<newline]) as? [String: Any])
-            header["fetchedAt"] = Date().timeIntervalSince1970 - 25 * 60
-            try (JSONSerialization.data(withJSONObject: header) + file[newline...]).write(to: url)
-        }
+        try runner.backdateCache(by: 25 * 60)
         server.setHandler { _ in .json("down", status: 503) }
         let result = try await runner.run(["--timeout", "2"], input: "Testford\n:hourly 1\n")
         #expect(result.status == 0)

@@ -68,12 +68,27 @@ package actor METNorwayService: WeatherProviding {
             },
             decode: Locationforecast.decode)
         let offset = await found ?? Self.estimatedUTCOffset(longitude: place.longitude)
-        let built = METNorwayReport(
-            fetched.value, latitude: place.latitude, longitude: place.longitude, utcOffset: offset, now: now())
         let source: DataSource =
             fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
+        return report(place, fetched.value, utcOffset: offset, source: source)
+    }
+
+    /// The forecast from the cache, fresh or not, with no request: at the offset of the place's own time zone, as no
+    /// lookup is made (estimated from the longitude when the place has none, until `report(for:)` finds it).
+    package func cachedReport(for place: Place) async -> WeatherReport? {
+        let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey
+        guard let cached = await fetcher.peek(key, decode: Locationforecast.decode) else { return nil }
+        let offset = place.timeZone.flatMap(TimeZone.init(identifier:))?.secondsFromGMT(for: now())
+        let fetchedAt = cached.fetchedAt
+        return report(
+            place, cached.value, utcOffset: offset ?? Self.estimatedUTCOffset(longitude: place.longitude),
+            source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
+    private func report(_ place: Place, _ forecast: Locationforecast, utcOffset: Int, source: DataSource) -> WeatherReport {
+        let built = METNorwayReport(forecast, latitude: place.latitude, longitude: place.longitude, utcOffset: utcOffset, now: now())
         return WeatherReport(
-            place: place, current: built.current, forecast: built.steps, utcOffset: offset, source: source,
+            place: place, current: built.current, forecast: built.steps, utcOffset: utcOffset, source: source,
             provider: .metNorway, hourly: built.hourly, days: built.days)
     }
 

@@ -24,10 +24,22 @@ package actor OpenMeteoService: WeatherProviding {
         let fetched = try await fetcher.fetch(
             request.cacheKey(language: client.configuration.language),
             network: { _ in .body(try await client.fetch(request)) }, decode: OpenMeteoDecoding.forecast)
-        let forecast = fetched.value
         let source: DataSource =
             fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
-        return WeatherReport(
+        return Self.report(place, fetched.value, source: source)
+    }
+
+    /// The forecast from the cache, fresh or not, with no request.
+    package func cachedReport(for place: Place) async -> WeatherReport? {
+        let key = OpenMeteoRequest.forecast(latitude: place.latitude, longitude: place.longitude)
+            .cacheKey(language: client.configuration.language)
+        guard let cached = await fetcher.peek(key, decode: OpenMeteoDecoding.forecast) else { return nil }
+        let fetchedAt = cached.fetchedAt
+        return Self.report(place, cached.value, source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
+    private static func report(_ place: Place, _ forecast: OpenMeteoForecast, source: DataSource) -> WeatherReport {
+        WeatherReport(
             place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
             utcOffset: forecast.utcOffset, source: source, provider: .openMeteo, hourly: forecast.hourly, days: forecast.days)
     }

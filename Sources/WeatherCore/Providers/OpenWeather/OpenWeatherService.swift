@@ -75,6 +75,21 @@ package actor OpenWeatherService: WeatherProviding {
             utcOffset: current.value.utcOffset, source: source)
     }
 
+    /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
+    package func cachedReport(for place: Place) async -> WeatherReport? {
+        let (lat, lon, language) = (place.latitude, place.longitude, client.configuration.language)
+        guard samplePlaces == nil,
+            let current = await fetcher.peek(
+                APIRequest.current(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.current),
+            let forecast = await fetcher.peek(
+                APIRequest.forecast(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.forecast)
+        else { return nil }
+        let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
+        return WeatherReport(
+            place: place, current: current.value.conditions, forecast: forecast.value.slots, utcOffset: current.value.utcOffset,
+            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
     /// `before` runs just before the request goes to the network.
     private func fetch<Value: Sendable>(

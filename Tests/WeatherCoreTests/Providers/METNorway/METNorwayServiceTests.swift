@@ -144,6 +144,33 @@ struct METNorwayServiceTests {
         await #expect(throws: WeatherError.unexpectedStatus(418)) { try await Self.service(server).report(for: Self.place) }
     }
 
+    /// Fresh until the server's `Expires`, then a copy being refreshed; the offset is the place's own time zone's, or
+    /// estimated from the longitude, as a copy makes no lookup.
+    @Test func aCachedReportFollowsExpiresAndLooksNothingUp() async throws {
+        let clock = TestClock()
+        let server = try LoopbackServer { _ in Self.forecast() }
+        defer { server.stop() }
+        let lookups = Mutex(0)
+        let service = Self.service(server, clock: clock, utcOffset: { _ in
+            lookups.withLock { $0 += 1 }
+            return 7_200
+        })
+        #expect(await service.cachedReport(for: Self.place) == nil)
+        let fetchedAt = clock.now
+        let live = try await service.report(for: Self.place)
+        #expect(live.utcOffset == 7_200 && lookups.withLock { $0 } == 1)
+        #expect(await service.cachedReport(for: Self.place)?.source == .live(fetchedAt: fetchedAt))
+        clock.advance(30 * 60)  // past Expires (23:55)
+        let copy = await service.cachedReport(for: Self.place)
+        #expect(copy?.source == .refreshing(fetchedAt: fetchedAt))
+        #expect(copy?.utcOffset == 3_600)  // 11° east: an hour
+        var tokyo = Self.place
+        tokyo.timeZone = "Asia/Tokyo"
+        #expect(await service.cachedReport(for: tokyo)?.utcOffset == 32_400)
+        #expect(lookups.withLock { $0 } == 1)
+        #expect(server.requests.count == 1)
+    }
+
     @Test func anExpiredCopyStandsInWhenTheServerFails() async throws {
         let clock = TestClock()
         let server = try LoopbackServer { _ in Self.forecast() }

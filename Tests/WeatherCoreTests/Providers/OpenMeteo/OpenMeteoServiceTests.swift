@@ -91,6 +91,22 @@ struct OpenMeteoServiceTests {
         #expect(stale.current == first.current)
     }
 
+    @Test func aCachedReportComesFromTheCacheAloneAndSaysWhenItIsNotFresh() async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let clock = TestClock()
+        let service = FakeOpenMeteo.service(server, clock: clock)
+        #expect(await service.cachedReport(for: FakeOpenMeteo.testford) == nil)
+        let live = try await service.report(for: FakeOpenMeteo.testford)
+        #expect(await service.cachedReport(for: FakeOpenMeteo.testford) == live)
+        clock.advance(30 * 60)
+        var copy = await service.cachedReport(for: FakeOpenMeteo.testford)
+        #expect(copy?.source == .refreshing(fetchedAt: clock.now.addingTimeInterval(-30 * 60)))
+        copy?.source = live.source
+        #expect(copy == live)
+        #expect(server.requests.count == 1)
+    }
+
     @Test(arguments: [(FakeOpenMeteo.kolkata, 19800), (FakeOpenMeteo.kathmandu, 20700)])
     func halfHourAndQuarterHourZonesHaveStepsOnLocalHours(place: Place, offset: Int) async throws {
         let server = try FakeOpenMeteo.start()
