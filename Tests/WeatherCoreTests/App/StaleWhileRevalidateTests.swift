@@ -109,11 +109,11 @@ struct StaleWhileRevalidateTests {
         h.provider.hold(Self.testford.name)
         await h.app.resume()
         // Back while the refresh is still held: the copy is out, marked with its age, and nothing waits on it.
-        #expect(await WeatherServiceTests.until { h.provider.log == ["report Testford"] })
+        #expect(await until { h.provider.log == ["report Testford"] })
         #expect(h.currentViews == [Self.staleTestford])
         #expect(!h.events.all.contains(.loading(true)))
         h.provider.release(Self.testford.name)
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         #expect(h.currentViews == [Self.staleTestford])  // nothing drawn until the handoff runs
         h.handoff.run()
         #expect(h.currentViews == [Self.staleTestford, Self.freshTestford])
@@ -128,7 +128,7 @@ struct StaleWhileRevalidateTests {
         let stale = try TestData.report(source: .stale(fetchedAt: Self.now.addingTimeInterval(-Self.copyAge), reason: reason))
         h.provider.setAnswer(thrown ? .failure(reason) : .success(stale), for: Self.testford.name)
         await h.app.resume()
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(h.events.shown.dropFirst() == [.refreshFailed(Self.testford, reason: reason, copyAge: 1_800)])
         #expect(h.currentViews == [Self.staleTestford])
@@ -143,8 +143,8 @@ struct StaleWhileRevalidateTests {
         h.provider.hold(Self.testford.name)
         await h.app.resume()
         #expect(await h.app.handle("Springfield"))  // not found: the view stays, but the search overtook the refresh
-        #expect(await WeatherServiceTests.until { h.provider.log.contains("cancelled Testford") })
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.provider.log.contains("cancelled Testford") })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(h.currentViews == [Self.staleTestford])
         #expect(h.events.shown.last == .failed(.placeNotFound("Springfield")))
@@ -157,10 +157,10 @@ struct StaleWhileRevalidateTests {
         h.provider.hold(Self.testford.name)
         await h.app.resume()
         async let hourly = h.app.handle(":hourly")
-        #expect(await WeatherServiceTests.until { h.provider.log == ["report Testford", "report Testford"] })
+        #expect(await until { h.provider.log == ["report Testford", "report Testford"] })
         h.provider.release(Self.testford.name)
         #expect(await hourly)
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(!h.provider.log.contains("cancelled Testford"))
         guard case .hourly = h.events.shown.last else { Issue.record("the hourly view is not the last: \(h.events.shown)"); return }
@@ -179,10 +179,10 @@ struct StaleWhileRevalidateTests {
         let h = try Self.harness(copy: nil)
         h.provider.hold(Self.testford.name)
         await h.app.resume()
-        #expect(await WeatherServiceTests.until { h.provider.log == ["report Testford"] })
+        #expect(await until { h.provider.log == ["report Testford"] })
         #expect(h.events.all.isEmpty)
         h.provider.release(Self.testford.name)
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(h.currentViews == [Self.freshTestford])
     }
@@ -191,7 +191,7 @@ struct StaleWhileRevalidateTests {
         let h = try Self.harness(copy: nil)
         h.provider.setAnswer(.failure(.cannotConnect(host: "127.0.0.1")), for: Self.testford.name)
         await h.app.resume()
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(h.events.all == [.failed(.cannotConnect(host: "127.0.0.1"))])
     }
@@ -203,9 +203,9 @@ struct StaleWhileRevalidateTests {
         #expect(await h.app.handle("London"))
         #expect(h.currentViews == ["London, England, GB 7°C From 30 minutes ago; updating…"])
         #expect(h.app.place == WeatherAppTests.londonGB)
-        #expect(await WeatherServiceTests.until { h.provider.log == ["report London"] })  // no geocoding
+        #expect(await until { h.provider.log == ["report London"] })  // no geocoding
         h.provider.release("London")
-        #expect(await WeatherServiceTests.until { h.handoff.count == 1 })
+        #expect(await until { h.handoff.count == 1 })
         h.handoff.run()
         #expect(h.currentViews.last == "London, England, GB 7°C live")
     }
