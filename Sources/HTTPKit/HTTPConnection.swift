@@ -33,8 +33,10 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// The whole response, and whether the connection can carry another request.
-    func readResponse(limit: IOLimit, tunnel: Bool = false) throws -> (HTTPResponse, reusable: Bool) {
-        var parser = HTTPResponseParser(tunnel: tunnel)
+    func readResponse(
+        limit: IOLimit, tunnel: Bool = false, maximumBytes: Int = HTTPResponse.defaultMaximumBytes
+    ) throws -> (HTTPResponse, reusable: Bool) {
+        var parser = HTTPResponseParser(tunnel: tunnel, maximumBytes: maximumBytes)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var received = 0
         while true {

@@ -19,8 +19,11 @@ struct HTTPResponseParser {
 
     static let maximumHeadBytes = 64 * 1024
     static let maximumLineBytes = 8 * 1024
-    /// About 60 times the largest real answer (a forecast: 16 KiB, or 2.5 KiB as gzip), as sent and as inflated.
-    static let maximumBodyBytes = 1024 * 1024
+    /// The default cap on a body, as sent and as inflated: about 60 times the largest real answer (a forecast:
+    /// 16 KiB, or 2.5 KiB as gzip). A request can ask for a smaller one.
+    static let maximumBodyBytes = HTTPResponse.defaultMaximumBytes
+    /// This response's cap.
+    private let maximumBytes: Int
 
     private enum Stage: Equatable {
         case statusLine
@@ -50,7 +53,8 @@ struct HTTPResponseParser {
     /// True for the answer to a CONNECT: a 2xx opens a tunnel and has no body.
     private let tunnel: Bool
 
-    init(tunnel: Bool = false) {
+    init(tunnel: Bool = false, maximumBytes: Int = HTTPResponseParser.maximumBodyBytes) {
+        self.maximumBytes = maximumBytes
         self.tunnel = tunnel
     }
 
@@ -121,7 +125,7 @@ struct HTTPResponseParser {
             do throws(Failure) {
                 if codings == ["gzip"] || codings == ["x-gzip"] {
                     do throws(Gzip.Failure) {
-                        decoded = try Gzip.inflate(body, limit: Self.maximumBodyBytes)
+                        decoded = try Gzip.inflate(body, limit: maximumBytes)
                     } catch {
                         throw error == .tooLarge ? .tooLarge : .notGzip
                     }
@@ -225,7 +229,7 @@ struct HTTPResponseParser {
             guard coding == "chunked" else { throw .unsupportedCoding }
             stage = .chunkSize
         } else if let count = length {
-            guard count <= Self.maximumBodyBytes else { throw .tooLarge }
+            guard count <= maximumBytes else { throw .tooLarge }
             stage = count == 0 ? .complete : .body(remaining: count)
         } else {
             stage = .untilClose
@@ -233,7 +237,7 @@ struct HTTPResponseParser {
     }
 
     private mutating func keep(_ bytes: ArraySlice<UInt8>) throws(Failure) {
-        guard body.count + bytes.count <= Self.maximumBodyBytes else { throw .tooLarge }
+        guard body.count + bytes.count <= maximumBytes else { throw .tooLarge }
         body.append(contentsOf: bytes)
     }
 }

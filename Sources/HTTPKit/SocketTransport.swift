@@ -30,13 +30,13 @@ package final class SocketTransport: HTTPTransport {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    package func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
+    package func get(_ url: URL, headers: [String: String], timeout: Double, maximumBytes: Int) async throws -> HTTPResponse {
         let target = try HTTPTarget(url)
         let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 Thread.detachNewThread {
-                    continuation.resume(with: Result { try self.exchange(target, headers: headers, limit: limit) })
+                    continuation.resume(with: Result { try self.exchange(target, headers: headers, maximumBytes: maximumBytes, limit: limit) })
                 }
             }
         } onCancel: {
@@ -92,7 +92,7 @@ package final class SocketTransport: HTTPTransport {
         }
     }
 
-    private func exchange(_ target: HTTPTarget, headers: [String: String], limit: IOLimit) throws -> HTTPResponse {
+    private func exchange(_ target: HTTPTarget, headers: [String: String], maximumBytes: Int, limit: IOLimit) throws -> HTTPResponse {
         let proxy = try route(target)
         let request = target.request(through: proxy, userAgent: userAgent, headers: headers)
         let key = Self.poolKey(target, proxy)
@@ -116,7 +116,7 @@ package final class SocketTransport: HTTPTransport {
             }
             do {
                 try connection.write(request, limit: limit)
-                let (response, reusable) = try connection.readResponse(limit: limit)
+                let (response, reusable) = try connection.readResponse(limit: limit, maximumBytes: maximumBytes)
                 // A proxy's own refusal (a plain request goes to the proxy, which answers for itself).
                 if let proxy, !target.secure, response.status == 407 { throw proxy.refusal(status: 407, host: target.host) }
                 limit.signal.release()

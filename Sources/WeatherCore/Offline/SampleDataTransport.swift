@@ -41,7 +41,7 @@ package struct SampleDataTransport: HTTPTransport {
     /// The sample places' names, for messages and completion.
     package var placeNames: [String] { samples.map(\.name) }
 
-    package func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
+    package func get(_ url: URL, headers: [String: String], timeout: Double, maximumBytes: Int) async throws -> HTTPResponse {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         let lat = value("lat").flatMap(Double.init), lon = value("lon").flatMap(Double.init)

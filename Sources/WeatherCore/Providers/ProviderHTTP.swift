@@ -16,15 +16,22 @@ package struct ProviderHTTP: Sendable {
         self.backoff = backoff
     }
 
+    /// The largest answer a place search takes (real ones are under 3 KiB), and current weather (under 1 KiB);
+    /// forecasts take the transport's 1 MiB. Smaller caps keep the memory a hostile answer costs small.
+    package static let smallAnswerBytes = 256 * 1024
+
     /// The checked answer: `check` turns a response into a value or a `WeatherError`; transient errors are retried.
+    /// A body over `maximumBytes` is refused.
     package func get<Value>(
-        _ url: URL, headers: [String: String] = [:], check: (HTTPResponse) throws(WeatherError) -> Value
+        _ url: URL, headers: [String: String] = [:], maximumBytes: Int = HTTPResponse.defaultMaximumBytes,
+        check: (HTTPResponse) throws(WeatherError) -> Value
     ) async throws -> Value {
         let deadline = ContinuousClock.now + .seconds(timeout)
         var attempt = 0
         while true {
             do {
-                return try check(try await Self.get(url, headers: headers, from: transport, before: deadline, timeout: timeout))
+                return try check(
+                    try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: timeout))
             } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
                 let pause = Duration.seconds(backoff[attempt])
                 // Retry only while another try (pause plus a short answer) still fits in the timeout.
@@ -39,15 +46,15 @@ package struct ProviderHTTP: Sendable {
 
     /// The transport's answer (its `HTTPError` as a `WeatherError`), or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
     static func get(
-        _ url: URL, headers: [String: String], from transport: any HTTPTransport, before deadline: ContinuousClock.Instant,
-        timeout: Double
+        _ url: URL, headers: [String: String], maximumBytes: Int, from transport: any HTTPTransport,
+        before deadline: ContinuousClock.Instant, timeout: Double
     ) async throws -> HTTPResponse {
         try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
             group.addTask {
                 let remaining = deadline - ContinuousClock.now
                 let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
                 do {
-                    return try await transport.get(url, headers: headers, timeout: max(0.05, seconds))
+                    return try await transport.get(url, headers: headers, timeout: max(0.05, seconds), maximumBytes: maximumBytes)
                 } catch let error as HTTPError {
                     throw WeatherError(error)
                 }

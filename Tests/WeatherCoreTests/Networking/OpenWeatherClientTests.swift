@@ -17,6 +17,19 @@ struct OpenWeatherClientTests {
             transport: SocketTransport(), backoff: backoff)
     }
 
+    @Test func searchesAndCurrentWeatherTakeSmallAnswersAndForecastsLargerOnes() async throws {
+        // 300 KiB of padding: over the 256 KiB a search or current weather takes, under a forecast's 1 MiB.
+        let padded = Data(("[" + String(repeating: " ", count: 300 * 1024) + "]").utf8)
+        let server = try LoopbackServer { _ in .json(padded) }
+        defer { server.stop() }
+        let client = client(server)
+        let tooLarge = WeatherError.badResponse("the answer was too large")
+        for request in [APIRequest.direct(query: "London"), .reverse(latitude: 1, longitude: 2), .current(latitude: 1, longitude: 2)] {
+            await #expect(throws: tooLarge) { try await client.fetch(request) }
+        }
+        #expect(try await client.fetch(.forecast(latitude: 1, longitude: 2)) == padded)
+    }
+
     func expectError(
         _ expected: WeatherError, timeout: Double = 30, request: APIRequest = .current(latitude: 51.5, longitude: -0.12),
         reply: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply

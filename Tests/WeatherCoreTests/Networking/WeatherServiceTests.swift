@@ -345,9 +345,9 @@ final class WatchedTransport: HTTPTransport {
     /// How each request that has ended so far ended.
     var endings: [String] { log.withLock { $0 } }
 
-    func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
+    func get(_ url: URL, headers: [String: String], timeout: Double, maximumBytes: Int) async throws -> HTTPResponse {
         do {
-            let response = try await inner.get(url, timeout: timeout)
+            let response = try await inner.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
             log.withLock { $0.append(url.path + " answered") }
             return response
         } catch is CancellationError {

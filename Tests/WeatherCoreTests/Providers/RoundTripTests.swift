@@ -96,10 +96,17 @@ struct RoundTripTests {
     }
 
     @Test func aKnownPlaceSendsBothRequestsAtOnceOnTwoConnections() async throws {
-        let server = try LoopbackServer(keepAlive: true, handler: FakeOpenWeather.route)
+        // Each answer waits until both requests have arrived: sent one after the other, they would share a connection.
+        let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }
+        let hold = Hold()
+        server.setHandler { request in
+            hold.until { server.requests.count >= 2 }
+            return FakeOpenWeather.route(request)
+        }
         let service = Self.factory([:], openWeather: server).service(.openWeather)
         _ = try await service.report(for: Place(name: "Testford", country: "GB", latitude: 51.5, longitude: -0.12))
+        #expect(hold.answers == [true, true])
         #expect(server.connectionsAccepted == 2)
         #expect(server.requests.map(\.path).sorted() == ["/data/2.5/forecast", "/data/2.5/weather"])
         #expect(server.requests.allSatisfy { $0.headers["accept-encoding"]?.contains("gzip") == true })

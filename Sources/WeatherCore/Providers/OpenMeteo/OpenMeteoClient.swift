@@ -15,7 +15,8 @@ package struct OpenMeteoClient: Sendable {
 
     /// The body of a successful (2xx) response.
     package func fetch(_ request: OpenMeteoRequest) async throws -> Data {
-        try await http.get(try request.url(configuration: configuration)) { response throws(WeatherError) in
+        let cap = if case .search = request { ProviderHTTP.smallAnswerBytes } else { HTTPResponse.defaultMaximumBytes }
+        return try await http.get(try request.url(configuration: configuration), maximumBytes: cap) { response throws(WeatherError) in
             try Self.check(response)
         }
     }

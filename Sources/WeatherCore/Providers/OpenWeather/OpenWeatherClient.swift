@@ -19,7 +19,8 @@ package struct OpenWeatherClient: Sendable {
         guard let key = configuration.apiKey else { throw WeatherError.missingAPIKey }
         let url = try request.url(configuration: configuration, apiKey: key)
         let http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
-        return try await http.get(url) { response throws(WeatherError) in try Self.check(response, request: request) }
+        let cap = request.isForecast ? HTTPResponse.defaultMaximumBytes : ProviderHTTP.smallAnswerBytes
+        return try await http.get(url, maximumBytes: cap) { response throws(WeatherError) in try Self.check(response, request: request) }
     }
 
     /// Gets two connections ready for a report (current weather and forecast go out together), while the search
