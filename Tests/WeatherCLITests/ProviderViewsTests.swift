@@ -341,7 +341,7 @@ struct ProviderViewsTests {
         guard let hourly = report.hourly else {
             // OpenWeather has no hours: 3-hour steps, said so.
             #expect(source.provider == .openWeather)
-            #expect(display.notice?.contains("3-hour steps only") == true)
+            #expect(display.notice?.words.contains("3-hour steps only") == true)
             #expect(Self.gaps(times).allSatisfy { $0 == 180 })
             #expect(display.hours == times.count * 3)
             return

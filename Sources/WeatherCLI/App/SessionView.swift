@@ -257,6 +257,7 @@ struct JSONDocument {
     var text: String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        if let key = Notice.wordsKey { encoder.userInfo[key] = { @Sendable (notice: Notice) in notice.words } }
         var views: [any Encodable] = []
         if let current { views.append(current) }
         if let hourly { views.append(hourly) }

@@ -35,8 +35,12 @@ package struct Renderer: Sendable {
     }
 
     /// "! Sample data…" above a view, wrapped.
-    private func notice(_ notice: String?) -> [Line] {
-        notice.map { style.paragraph("! " + $0, width: width, .warning) } ?? []
+    private func notice(_ notice: Notice?) -> [Line] {
+        notice.map { self.notice($0.words) } ?? []
+    }
+
+    private func notice(_ words: String) -> [Line] {
+        style.paragraph("! " + words, width: width, .warning)
     }
 
     // MARK: Current
@@ -205,7 +209,7 @@ package struct Renderer: Sendable {
         let labels = ["", "", "Now", "Temperature", a.highLowLabel, "Wind", "Humidity", "Precipitation"].map { text($0) }
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
         var lines: [Line] = []
-        for notice in Array(Set([a.notice, b.notice].compactMap { $0 })).sorted() { lines += self.notice(notice) }
+        for words in Array(Set([a.notice, b.notice].compactMap { $0?.words })).sorted() { lines += notice(words) }
         guard width >= 64 else {
             for (index, place) in [column(a), column(b)].enumerated() {
                 if index > 0 { lines.append(Line()) }

@@ -112,10 +112,12 @@ package struct DisplayFormatter: Sendable {
                     humidity: slot.humidity.map { "\($0)%" },
                     wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
         }
+        let steps: [Notice.Part] = hourByHour && byHour == nil
+            ? [.text("\(report.provider.displayName) forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).")]
+            : []
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
-            hours: ForecastSummaries.hours(window), rows: rows,
-            notice: [hourByHour && byHour == nil ? "\(report.provider.displayName) forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo)." : nil, notice(report)].compactMap { $0 }.joined(separator: " ").nonEmpty,
+            hours: ForecastSummaries.hours(window), rows: rows, notice: Notice(steps + noticeParts(report)),
             provider: providerName(report))
     }
 
@@ -187,15 +189,13 @@ package struct DisplayFormatter: Sendable {
     }
 
     /// What a view says above its figures: that another provider answered, and when the data is not live.
-    package func notice(_ report: WeatherReport) -> String? {
-        let failover = report.failover.map { failover in
-            let what = switch failover.reason {
-            case .missingAPIKey, .invalidAPIKey, .rateLimited: "could not be used"
-            default: "did not answer"
-            }
-            return "\(failover.from.displayName) \(what) (\(failover.reason.shortReason)); showing \(report.provider.displayName)."
-        }
-        return [failover, notice(report.source)].compactMap { $0 }.joined(separator: " ").nonEmpty
+    package func notice(_ report: WeatherReport) -> Notice? {
+        Notice(noticeParts(report))
+    }
+
+    private func noticeParts(_ report: WeatherReport) -> [Notice.Part] {
+        let failover = report.failover.map { Notice.Part.failover(from: $0.from, to: report.provider, reason: $0.reason) }
+        return [failover, notice(report.source)].compactMap { $0 }
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.
@@ -206,14 +206,12 @@ package struct DisplayFormatter: Sendable {
     }
 
     /// What a view says when its data is not live.
-    package func notice(_ source: DataSource) -> String? {
+    package func notice(_ source: DataSource) -> Notice.Part? {
         switch source {
         case .live: nil
-        case .sample: "Sample data (offline mode): not real weather."
-        case .stale(let fetchedAt, let reason):
-            "From \(age(fetchedAt)) ago: could not refresh. \(reason.message)"
-        case .refreshing(let fetchedAt):
-            "From \(age(fetchedAt)) ago; updating…"
+        case .sample: .text("Sample data (offline mode): not real weather.")
+        case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason)
+        case .refreshing(let fetchedAt): .text("From \(age(fetchedAt)) ago; updating…")
         }
     }
 
@@ -234,9 +232,4 @@ package struct DisplayFormatter: Sendable {
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
-}
-
-extension String {
-    /// Nil for an empty string.
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -39,7 +39,7 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var sunrise: String?
     package var sunset: String?
     /// Said above the figures when they are not live: sample data, or a stale copy and its age.
-    package var notice: String?
+    package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
 }
@@ -81,7 +81,7 @@ package struct HourlyDisplay: Codable, Equatable, Sendable {
     /// How many hours the rows cover.
     package var hours: Int
     package var rows: [HourlyRow]
-    package var notice: String?
+    package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
 }
@@ -110,7 +110,7 @@ package struct DailyDisplay: Codable, Equatable, Sendable {
     /// One line written from the data: "Dry all week, highs 12–16°".
     package var summary: String
     package var rows: [DayRow]
-    package var notice: String?
+    package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
 }
@@ -119,7 +119,7 @@ package struct DailyDisplay: Codable, Equatable, Sendable {
 package struct RainDisplay: Codable, Equatable, Sendable {
     package var place: String
     package var outlook: String
-    package var notice: String?
+    package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
 }

@@ -32,7 +32,8 @@ struct CommandTests {
             _ = try Command.parse(":forecast")
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains(":help"))
+            guard case .invalidInput(let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail.contains(":help"))
         }
     }
 }

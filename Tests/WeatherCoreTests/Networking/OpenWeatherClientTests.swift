@@ -41,8 +41,8 @@ struct OpenWeatherClientTests {
             Issue.record("expected \(expected)")
         } catch let error as WeatherError {
             #expect(error == expected)
-            #expect(!error.message.contains(Self.key))
-            #expect(!error.message.contains(server.baseURL + "/"))
+            #expect(!"\(error)".contains(Self.key))
+            #expect(!"\(error)".contains(server.baseURL + "/"))
         }
     }
 

@@ -66,7 +66,7 @@ struct SampleDataTests {
         } catch let error as WeatherError {
             guard case .notInSampleData(_, let available) = error else { Issue.record("\(error)"); return }
             #expect(available.count == 8)
-            #expect(error.message.contains("Tokyo"))
+            #expect(available.contains("Tokyo"))
         }
     }
 }

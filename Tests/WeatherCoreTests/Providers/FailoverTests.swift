@@ -145,10 +145,10 @@ struct FailoverTests {
         report.failover = Failover(from: .openWeather, reason: .timedOut(seconds: 10))
         let formatter = DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX")), now: Self.now)
         let current = formatter.current(report)
-        #expect(current.notice == "OpenWeather did not answer (no answer within 10 seconds); showing Open-Meteo.")
+        #expect(current.notice?.parts == [.failover(from: .openWeather, to: .openMeteo, reason: .timedOut(seconds: 10))])
         #expect(current.provider == "Open-Meteo")
         report.failover = Failover(from: .openWeather, reason: .missingAPIKey)
-        #expect(formatter.daily(report).notice == "OpenWeather could not be used (no API key); showing Open-Meteo.")
+        #expect(formatter.daily(report).notice?.parts == [.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
         // The default provider goes without saying.
         let keyless = DisplayFormatter(
             options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX"), defaultProvider: .openMeteo), now: Self.now)

@@ -35,7 +35,7 @@ struct ProviderViewTests {
         let report = try TestData.report()
         let display = Self.formatter.hourly(report, count: 4, hourByHour: true)
         #expect(display.hours == 12)
-        #expect(display.notice?.hasPrefix("OpenWeather forecasts in 3-hour steps only") == true)
+        #expect(display.notice?.parts == [.text("OpenWeather forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).")])
     }
 
     @Test func theProvidersDailyHighsAndLowsWin() throws {

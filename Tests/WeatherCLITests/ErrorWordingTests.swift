@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import WeatherCLI
+@testable import WeatherCore
+
+/// The words a person reads for an error, and for the notices that carry one.
+struct ErrorWordingTests {
+    @Test func hintsNameWhatWorksWhereTheyAreRead() {
+        let error = WeatherError.timedOut(seconds: 10)
+        #expect(error.message == "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
+        #expect(error.message(in: .prompt, provider: .openMeteo)
+            == "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
+    }
+
+    @Test func aPlaceOutsideTheSamplesListsTheOnesThatExist() {
+        let error = WeatherError.notInSampleData("Paris", available: ["London", "Tokyo"])
+        #expect(error.message == "Offline mode has no sample data for \"Paris\". Sample places: London, Tokyo.")
+    }
+
+    @Test func aFailoverSaysWhoAnsweredAndWhy() {
+        let timedOut = Notice([.failover(from: .openWeather, to: .openMeteo, reason: .timedOut(seconds: 10))])
+        #expect(timedOut?.words == "OpenWeather did not answer (no answer within 10 seconds); showing Open-Meteo.")
+        let keyless = Notice([.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
+        #expect(keyless?.words == "OpenWeather could not be used (no API key); showing Open-Meteo.")
+    }
+
+    @Test func aStaleCopySaysWhyItIsOld() {
+        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: "30 minutes", reason: .timedOut(seconds: 10))])
+        #expect(notice?.words == "OpenWeather forecasts in 3-hour steps only. From 30 minutes ago: could not refresh. "
+            + "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
+    }
+
+    @Test func jsonHoldsANoticeAsItsWords() throws {
+        var document = JSONDocument()
+        document.daily = DailyDisplay(
+            place: "X", summary: "", rows: [], notice: Notice([.failover(from: .openWeather, to: .metNorway, reason: .serverError(status: 503))]))
+        let text = try #require(document.text)
+        #expect(text.contains(#""notice" : "OpenWeather did not answer (server error 503); showing MET Norway.""#))
+        let decoded = try JSONDecoder().decode(DailyDisplay.self, from: Data(text.utf8))
+        #expect(decoded.notice?.parts == [.text("OpenWeather did not answer (server error 503); showing MET Norway.")])
+    }
+}
