@@ -58,14 +58,21 @@ package struct ProviderFactory: Sendable {
         case .openMeteo:
             return OpenMeteoService(client: openMeteoClient, cache: cache)
         case .metNorway:
-            let geocoder = OpenMeteoGeocoder(client: openMeteoClient, cache: cache)
+            let openMeteo = openMeteoClient
+            let geocoder = OpenMeteoGeocoder(client: openMeteo, cache: cache)
             let client = METNorwayClient(
                 configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
             let finder: METNorwayService.PlaceFinder
             // MET's connection opens while the search is on the wire.
             if openWeather.apiKey != nil {
                 let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
-                finder = { try await places.places(matching: $0, whileSearching: client.prepareReport) }
+                // OpenWeather's places carry no time zone: Open-Meteo's search is asked for it beside the forecast.
+                finder = {
+                    try await places.places(matching: $0) {
+                        client.prepareReport()
+                        openMeteo.prepareSearch()
+                    }
+                }
             } else {
                 finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }
             }
