@@ -15,6 +15,14 @@ package enum Help {
           --hourly            print the next 24 hours (one-shot)
           --five-day          print the next five days (one-shot)
           --json              print the views as one JSON document, for scripts (one-shot)
+          --format FORMAT     print one status line and exit, for bars and prompts: 1 to 4
+                              (wttr.in's presets) or text with %c condition glyph, %C condition,
+                              %t temperature, %f feels like, %h humidity, %w wind, %l place,
+                              %p precipitation and %o its chance in the next 3 hours, %P pressure,
+                              %S sunrise, %s sunset, %% a percent sign. Fresh cached weather makes
+                              no request; when a refresh fails, the older copy is printed with a
+                              trailing " *" (sample data: " (offline)"). No colour unless --color
+                              always; a value the provider does not give is "–"
           --units UNITS       metric, imperial or standard, for this run (:units saves one)
           --clock CLOCK       12 or 24, for this run (:clock saves one)
           --offline           use the bundled sample data: no key, no network, not real weather

@@ -16,7 +16,9 @@ package struct Launcher {
 
     /// Runs the session; `prompt` drives an interactive one. Returns the exit status.
     package func run(prompt: (SessionView, AppPaths) async -> Int32) async -> Int32 {
-        let console = Console(environment: environment, ascii: options.ascii, color: options.color)
+        // A status line is read by a bar or a prompt, not a person at a terminal: colour only when asked for.
+        let color = options.format != nil && options.color == .auto ? .never : options.color
+        let console = Console(environment: environment, ascii: options.ascii, color: color)
         let paths = AppPaths(environment: environment)
         let (store, loaded) = PreferencesStore.open(at: paths.preferences)
         let configuration = WeatherConfiguration.fromEnvironment(environment, apiKey: options.apiKey, timeout: options.timeout)
@@ -34,6 +36,7 @@ package struct Launcher {
             clock: options.clock, provider: chosen, defaultProvider: factory.defaultProvider,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
+        view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning, .warning) }
         if case .failure(let error) = fromEnvironment, options.provider == nil {
             view.complain(error.message)
@@ -58,8 +61,8 @@ package struct Launcher {
         let views = options.hourly || options.fiveDay
         if city.isEmpty {
             guard app.place != nil else {
-                let flags = views ? "--hourly and --five-day need" : "--json needs"
-                let example = views ? "--hourly" : "--json"
+                let flags = views ? "--hourly and --five-day need" : options.format != nil ? "--format needs" : "--json needs"
+                let example = views ? "--hourly" : options.format != nil ? "--format 3" : "--json"
                 view.complain("\(flags) a city, and there is no last city yet: for example weather-or-not \(example) London.")
                 return ExitStatus.usage
             }

@@ -10,6 +10,8 @@ package struct Options {
     package var hourly = false
     package var fiveDay = false
     package var json = false
+    /// `--format`: one status line, then exit.
+    package var format: StatusFormat?
     package var units: UnitSystem?
     package var clock: ClockStyle?
     package var offline = false
@@ -67,6 +69,7 @@ package struct Options {
             case "--hourly": options.hourly = try flag()
             case "--five-day": options.fiveDay = try flag()
             case "--json": options.json = try flag()
+            case "--format": options.format = try StatusFormat(parsing: value())
             case "--offline": options.offline = try flag()
             case "--ascii": options.ascii = try flag()
             case "--units": options.units = try choice(name, value(), of: UnitSystem.self)
@@ -87,11 +90,15 @@ package struct Options {
         if !options.city.isEmpty, options.city.joined(separator: " ").trimmingWhitespace.isEmpty {
             throw UsageError(message: "The city is empty.")
         }
+        if options.format != nil, options.json || options.hourly || options.fiveDay {
+            let other = options.json ? "--json" : options.hourly ? "--hourly" : "--five-day"
+            throw UsageError(message: "--format prints one line and cannot be combined with \(other).")
+        }
         return .run(options)
     }
 
-    /// True for a run that prints and exits: a city, or a view or JSON asked for (of the last city).
-    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json }
+    /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).
+    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type

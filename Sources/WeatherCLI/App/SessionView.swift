@@ -24,6 +24,8 @@ package final class SessionView {
     /// Set by the prompt while its line editor waits for a line (and only then): what is drawn meanwhile goes above
     /// the prompt and the text typed so far, which are drawn again after.
     package var waitingLine: (any WaitingLine)?
+    /// `--format`: a one-shot run prints its place's current weather as this one status line instead of the view.
+    package var statusFormat: StatusFormat?
     private let style: Style
     private var failures: [WeatherError] = []
     private var spinner: Task<Void, Never>?
@@ -72,6 +74,7 @@ package final class SessionView {
         let renderer = renderer
         switch event {
         case .current(let d):
+            if let statusFormat { return drawStatus(statusFormat, d) }
             json.current = d
             let lines = renderer.current(d)
             draw(lines)
@@ -85,7 +88,7 @@ package final class SessionView {
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
-                guard !asJSON else { return }
+                guard !asJSON, statusFormat == nil else { return }
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
                 complain(renderer.message("Other places with that name; name one to see it:", .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
@@ -125,6 +128,14 @@ package final class SessionView {
         case .loading(let on):
             on ? startSpinner() : stopSpinner()
         }
+    }
+
+    /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
+    /// after sample data, as the prompt says it.
+    private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay) {
+        let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
+        let mark = app.offline ? " (offline)" : stale ? " *" : ""
+        draw([format.line(d, style: style) + style.line(mark)])
     }
 
     /// Says a note on standard output.
@@ -197,14 +208,15 @@ package final class SessionView {
 
     // MARK: While a request runs
 
-    /// A spinner after 200 ms: on standard output at the prompt, on standard error in a one-shot run on a terminal.
+    /// A spinner after 200 ms: on standard output at the prompt, on standard error in a one-shot run on a terminal
+    /// (not for a status line, whose reader is a bar).
     /// At the prompt, typing is not echoed meanwhile, and Ctrl-C cancels the request.
     private func startSpinner() {
         guard spinner == nil else { return }
         let descriptor: Int32?
         switch mode {
         case .prompt: descriptor = console.isTerminal ? STDOUT_FILENO : nil
-        case .oneShot: descriptor = console.errorsOnTerminal ? STDERR_FILENO : nil
+        case .oneShot: descriptor = console.errorsOnTerminal && statusFormat == nil ? STDERR_FILENO : nil
         case .piped: descriptor = nil
         }
         let watchesInterrupts = mode == .prompt
@@ -235,7 +247,7 @@ package final class SessionView {
         echo.restore()
         switch mode {
         case .prompt where console.isTerminal: Console.writeAll(STDOUT_FILENO, "\r\u{1B}[K")
-        case .oneShot where console.errorsOnTerminal: Console.writeAll(STDERR_FILENO, "\r\u{1B}[K")
+        case .oneShot where console.errorsOnTerminal && statusFormat == nil: Console.writeAll(STDERR_FILENO, "\r\u{1B}[K")
         default: break
         }
     }

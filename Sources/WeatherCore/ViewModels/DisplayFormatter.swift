@@ -20,6 +20,7 @@ package struct DisplayFormatter: Sendable {
         let units = options.units
         let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
         let range = highAndLow(report)
+        let coming = upcoming(report).first
         return CurrentWeatherDisplay(
             place: report.place.displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
@@ -47,6 +48,8 @@ package struct DisplayFormatter: Sendable {
             precipitation: precipitationText(c),
             sunrise: c.sunrise.map { clock($0, report) },
             sunset: c.sunset.map { clock($0, report) },
+            comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units) },
+            comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
             notice: notice(report), provider: providerName(report))
     }
 

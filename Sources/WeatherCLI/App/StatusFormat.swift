@@ -1,0 +1,106 @@
+import WeatherCore
+
+/// `--format`: one line for a status bar or a prompt, written with wttr.in's placeholders (`%c %t`), or one of its
+/// presets `1` to `4`.
+package struct StatusFormat: Equatable, Sendable {
+    /// What a placeholder stands for.
+    package enum Field: Character, CaseIterable, Sendable {
+        case glyph = "c", condition = "C", temperature = "t", feelsLike = "f", humidity = "h", wind = "w"
+        case location = "l", precipitation = "p", precipitationChance = "o", pressure = "P", sunrise = "S", sunset = "s"
+    }
+
+    /// One piece of the line.
+    package enum Piece: Equatable, Sendable {
+        case text(String)
+        case field(Field)
+        /// A preset's emoji, left out when the output is ASCII.
+        case symbol(String)
+    }
+
+    package let pieces: [Piece]
+
+    /// wttr.in's `format=1` to `format=4`.
+    package static let presets: [String: [Piece]] = [
+        "1": [.field(.glyph), .text(" "), .field(.temperature)],
+        "2": [.field(.glyph), .text(" "), .symbol("🌡️"), .field(.temperature), .text(" "), .symbol("🌬️"), .field(.wind)],
+        "3": [.field(.location), .text(": "), .field(.glyph), .text(" "), .field(.temperature)],
+        "4": [
+            .field(.location), .text(": "), .field(.glyph), .text(" "), .symbol("🌡️"), .field(.temperature), .text(" "),
+            .symbol("🌬️"), .field(.wind),
+        ],
+    ]
+
+    /// A preset's number, or text with placeholders; an unknown placeholder (or a lone `%` at the end) is named.
+    package init(parsing text: String) throws(Options.UsageError) {
+        if let preset = Self.presets[text] {
+            pieces = preset
+            return
+        }
+        var pieces: [Piece] = []
+        var literal = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
+            guard let code = characters.next() else {
+                throw Options.UsageError(message: "--format ends with a lone %: write %% for a percent sign.")
+            }
+            if code == "%" {
+                literal.append("%")
+                continue
+            }
+            guard let field = Field(rawValue: code) else {
+                // The placeholder is quoted, never the whole format: it is the person's own text, not a secret.
+                let shown = code.isASCII && !code.isWhitespace ? "%\(code)" : "%"
+                throw Options.UsageError(message: "--format has an unknown placeholder \(shown); see --help for the list.")
+            }
+            if !literal.isEmpty { pieces.append(.text(literal)) }
+            literal = ""
+            pieces.append(.field(field))
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.pieces = pieces
+    }
+
+    /// The line for `d`, each value as the views show it; a value the provider does not give is "–" ("-" in ASCII).
+    /// Temperatures carry their colour, shown only when colour is on. Line breaks in the format become spaces: a
+    /// status is one line.
+    package func line(_ d: CurrentWeatherDisplay, style: Style) -> Line {
+        Line(pieces.compactMap { piece -> Span? in
+            switch piece {
+            case .text(let text):
+                style.span(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
+            case .symbol(let emoji): style.unicode ? style.span(emoji) : nil
+            case .field(let field): value(field, d, style)
+            }
+        })
+    }
+
+    private func value(_ field: Field, _ d: CurrentWeatherDisplay, _ style: Style) -> Span {
+        let missing = "–"
+        switch field {
+        case .glyph: return style.span(style.glyph(d.conditionGroup, night: d.isNight))
+        case .condition: return style.span(d.condition)
+        case .temperature: return style.span(d.temperature, .temperature(celsius: d.temperatureCelsius))
+        case .feelsLike: return style.span(d.feelsLike, .temperature(celsius: d.feelsLikeCelsius))
+        case .humidity: return style.span(d.humidity ?? missing)
+        case .wind: return style.span(wind(d, style) ?? missing)
+        case .location: return style.span(d.place)
+        case .precipitation: return style.span(d.comingPrecipitation ?? missing)
+        case .precipitationChance: return style.span(d.comingPrecipitationChance ?? missing)
+        case .pressure: return style.span(d.pressure ?? missing)
+        case .sunrise: return style.span(d.sunrise ?? missing)
+        case .sunset: return style.span(d.sunset ?? missing)
+        }
+    }
+
+    /// "13 km/h ↗" (the arrow points where the air goes, as in the current view); "13 km/h SW" in ASCII.
+    private func wind(_ d: CurrentWeatherDisplay, _ style: Style) -> String? {
+        guard let speed = d.wind else { return nil }
+        if style.unicode, let degrees = d.windDegrees { return "\(speed) \(CompassDirection.arrow(windFrom: degrees))" }
+        if let direction = d.windDirection { return "\(speed) \(direction)" }
+        return speed
+    }
+}
