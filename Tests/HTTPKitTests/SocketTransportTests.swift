@@ -177,12 +177,11 @@ struct SocketTransportTests {
         let server = try LoopbackServer { _ in .neverRespond }
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
-        let started = ContinuousClock.now
         let request = Task { try await get(transport, server) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         request.cancel()
+        // A cancel, not the 5 s timeout: the request ends with CancellationError, never HTTPError.timedOut.
         await #expect(throws: CancellationError.self) { try await request.value }
-        #expect(ContinuousClock.now - started < .seconds(4))
     }
 
     @Test func addressesNeedNoLookupAndIPv6IsNamedPlainly() async throws {
