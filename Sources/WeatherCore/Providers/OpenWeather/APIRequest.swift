@@ -28,12 +28,12 @@ package enum APIRequest: Hashable, Sendable {
         }
     }
 
-    /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), language.
     /// True for the 5-day forecast, the one large answer.
     var isForecast: Bool {
         if case .forecast = self { true } else { false }
     }
 
+    /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), language.
     func cacheKey(language: String) -> String {
         switch self {
         case .direct(let query): "direct|\(query.lowercased())|\(language)"

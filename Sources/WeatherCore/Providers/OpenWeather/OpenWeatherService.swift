@@ -70,9 +70,7 @@ package actor OpenWeatherService: WeatherProviding {
         } else {
             source = .live(fetchedAt: min(current.fetchedAt, forecast.fetchedAt))
         }
-        return WeatherReport(
-            place: place, current: current.value.conditions, forecast: forecast.value.slots,
-            utcOffset: current.value.utcOffset, source: source)
+        return Self.report(place, current.value, forecast.value, source: source)
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
@@ -85,9 +83,16 @@ package actor OpenWeatherService: WeatherProviding {
                 APIRequest.forecast(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.forecast)
         else { return nil }
         let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
-        return WeatherReport(
-            place: place, current: current.value.conditions, forecast: forecast.value.slots, utcOffset: current.value.utcOffset,
+        return Self.report(
+            place, current.value, forecast.value,
             source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
+    private static func report(
+        _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
+        source: DataSource
+    ) -> WeatherReport {
+        WeatherReport(place: place, current: current.conditions, forecast: forecast.slots, utcOffset: current.utcOffset, source: source)
     }
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
