@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "TestSupport", "CTLS"],
+            dependencies: ["WeatherCore", "WeatherCLI", "TestSupport", "CTLS"],
             exclude: ["Golden"]  // read from the source tree by Golden.swift
         ),
     ],

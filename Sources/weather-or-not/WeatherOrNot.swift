@@ -19,6 +19,13 @@ enum WeatherOrNot {
             Console.writeAll(STDOUT_FILENO, Help.commandLine)
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
+        case .recentCities:
+            let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+            Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
+        case .completionScript(let shell):
+            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell))
+        case .manPage:
+            Console.writeAll(STDOUT_FILENO, ManualPage.page)
         case .run(let options):
             exit(await Launcher(options: options).run { view, paths in
                 await Prompt(view: view, historyFile: paths.historyFile).run()

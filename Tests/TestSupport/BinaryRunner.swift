@@ -11,11 +11,7 @@ public struct BinaryRunner: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
     }()
 
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-    }
+    public typealias Result = ExternalProgram.Result
 
     public let home: TemporaryFolder
     public var environment: [String: String]
@@ -44,27 +40,7 @@ public struct BinaryRunner: Sendable {
     }
 
     public func run(_ arguments: [String], inputData: Data) async throws -> Result {
-        try await offThread { try blockingRun(arguments, inputData: inputData) }
-    }
-
-    private func blockingRun(_ arguments: [String], inputData: Data) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errors = Thread.detachedRead(stderr.fileHandleForReading)
-        stdin.fileHandleForWriting.write(inputData)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors.wait(), as: UTF8.self))
+        try await ExternalProgram.run(Self.executable, arguments, environment: environment, inputData: inputData)
     }
 
     /// Starts the program on a pseudo-terminal and waits for its first prompt (nil if none came).

@@ -12,32 +12,7 @@ package enum Help {
           --hourly, --five-day and --json without a city use the last city.
 
         Options:
-          --hourly            print the next 24 hours (one-shot)
-          --five-day          print the next five days (one-shot)
-          --json              print the views as one JSON document, for scripts (one-shot)
-          --format FORMAT     print one status line and exit, for bars and prompts: 1 to 4
-                              (wttr.in's presets) or text with %c condition glyph, %C condition,
-                              %t temperature, %f feels like, %h humidity, %w wind, %l place,
-                              %p precipitation and %o its chance in the next 3 hours, %P pressure,
-                              %S sunrise, %s sunset, %% a percent sign. Fresh cached weather makes
-                              no request; when a refresh fails, the older copy is printed with a
-                              trailing " *" (sample data: " (offline)"). No colour unless --color
-                              always; a value the provider does not give is "–"
-          --units UNITS       metric, imperial or standard, for this run (:units saves one)
-          --clock CLOCK       12 or 24, for this run (:clock saves one)
-          --offline           use the bundled sample data: no key, no network, not real weather
-          --ascii             ASCII only: no Unicode glyphs or graphs
-          --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never
-          --provider NAME     openweather, open-meteo or met-norway, for this run (default:
-                              $WEATHER_PROVIDER, else :provider's choice, else OpenWeather with
-                              a key and Open-Meteo without)
-          --no-failover       only the chosen provider answers, even when it fails
-          --api-key KEY       OpenWeather API key (default: $OPENWEATHER_API_KEY, which is safer:
-                              arguments show in the process list)
-          --timeout SECONDS   how long to wait for a provider, retries included (0.1 to 300,
-                              default 10)
-          --version           the version
-          -h, --help          this text
+        \(CommandLineSpec.optionLines().joined(separator: "\n"))
 
         One-shot runs read your preferences and change none of them.
         Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY (or
@@ -66,7 +41,7 @@ package enum Help {
         (":pick N", "switch to place N of the last search"),
         (":offline on|off", "bundled sample data instead of live weather"),
         (":provider [NAME]", "weather source: openweather, open-meteo, met-norway"),
-        (":help", "this text"),
+        (":help", "these commands"),
         (":quit, :q", "leave (or Ctrl-D)"),
     ]
 

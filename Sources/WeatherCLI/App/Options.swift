@@ -28,6 +28,12 @@ package struct Options {
         case run(Options)
         case help
         case version
+        /// `--recent-cities`: the cities Tab completes, for the completion scripts.
+        case recentCities
+        /// `--generate-completion-script SHELL`.
+        case completionScript(shell: String)
+        /// `--generate-man-page`.
+        case manPage
     }
 
     /// A line saying what is wrong with the command line; never quotes an option's value, which could be the key.
@@ -66,6 +72,10 @@ package struct Options {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
+            case "--recent-cities": return .recentCities
+            case "--generate-man-page": return .manPage
+            case "--generate-completion-script":
+                return .completionScript(shell: try choice(name, value(), among: CommandLineSpec.shells))
             case "--hourly": options.hourly = try flag()
             case "--five-day": options.fiveDay = try flag()
             case "--json": options.json = try flag()
@@ -103,8 +113,11 @@ package struct Options {
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type
     ) throws(UsageError) -> Choice where Choice.RawValue == String {
-        if let choice = Choice(rawValue: text.lowercased()) { return choice }
-        let names = Choice.allCases.map(\.rawValue)
+        Choice(rawValue: try choice(name, text, among: Choice.allCases.map(\.rawValue)))!
+    }
+
+    private static func choice(_ name: String, _ text: String, among names: [String]) throws(UsageError) -> String {
+        if names.contains(text.lowercased()) { return text.lowercased() }
         let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
         // The value is never quoted: a mistyped option may have been handed the key.
         throw UsageError(message: "\(name) must be \(list).")

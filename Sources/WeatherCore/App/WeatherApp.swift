@@ -257,7 +257,7 @@ package final class WeatherApp {
 
     /// Tab's candidates: recent cities, most recent first (and the samples' names in offline mode).
     package var completionCities: [String] {
-        preferences.recentCities.map(\.displayName) + (offline ? samplePlaceNames : [])
+        preferences.recentNames + (offline ? samplePlaceNames : [])
     }
 
     // MARK: Internals

@@ -62,6 +62,9 @@ package struct Preferences: Equatable, Sendable {
         return Data((JSONValue.object(members).prettyPrinted + "\n").utf8)
     }
 
+    /// The recent cities as Tab offers them, most recent first.
+    package var recentNames: [String] { recentCities.map(\.displayName) }
+
     /// Makes `place` the last city and the first recent one.
     package mutating func remember(_ place: Place) {
         lastCity = place

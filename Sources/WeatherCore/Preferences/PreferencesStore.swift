@@ -47,6 +47,12 @@ package final class PreferencesStore: Sendable {
         )
     }
 
+    /// The preferences as saved, for a reader that changes nothing (a bad file is not moved aside): defaults when
+    /// there is none or it cannot be read.
+    package static func peek(at url: URL) -> Preferences {
+        (try? Data(contentsOf: url)).flatMap { try? Preferences(data: $0) } ?? Preferences()
+    }
+
     /// Deletes temporary files a killed writer left behind (over a minute old, so no live write is touched).
     static func removeAbandonedTemporaries(beside url: URL, now: Date) {
         let folder = url.deletingLastPathComponent()
