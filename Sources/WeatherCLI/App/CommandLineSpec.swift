@@ -89,11 +89,16 @@ package enum CommandLineSpec {
     package static func option(_ name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
     /// The options as `--help` lists them: the synopsis, then the text wrapped beside it.
-    static func optionLines(width: Int = 80) -> [String] {
-        let indent = 22
-        return options.flatMap { option -> [String] in
-            let left = "  " + option.synopsis
-            let text = Style.plain.paragraph(option.help, width: width - indent).map { Style.plain.render($0) }
+    static func optionLines() -> [String] { definitionLines(options.map { ($0.synopsis, $0.help) }) }
+
+    /// The exit statuses as `--help` lists them.
+    static func exitStatusLines() -> [String] { definitionLines(ExitStatus.documented.map { ("\($0.status)", $0.meaning) }) }
+
+    /// Terms at the left, each meaning wrapped beside it within 80 columns (below it when the term is long).
+    private static func definitionLines(_ definitions: [(String, String)], width: Int = 80, indent: Int = 22) -> [String] {
+        definitions.flatMap { term, meaning -> [String] in
+            let left = "  " + term
+            let text = Style.plain.paragraph(meaning, width: width - indent).map { Style.plain.render($0) }
             let pad = String(repeating: " ", count: indent)
             if left.count < indent - 1 {
                 return [left + String(repeating: " ", count: indent - left.count) + text[0]] + text.dropFirst().map { pad + $0 }

@@ -14,6 +14,9 @@ package enum Help {
         Options:
         \(CommandLineSpec.optionLines().joined(separator: "\n"))
 
+        Exit status:
+        \(CommandLineSpec.exitStatusLines().joined(separator: "\n"))
+
         One-shot runs read your preferences and change none of them.
         Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY (or
         --api-key). When the chosen provider fails, the next keyless one answers and says so.

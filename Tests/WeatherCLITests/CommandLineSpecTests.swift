@@ -1,0 +1,34 @@
+import Testing
+import WeatherCLI
+
+/// The one description of the command line against the parser that acts on it.
+struct CommandLineSpecTests {
+    /// A value the parser takes for each option that has one.
+    static func sample(_ option: OptionSpec) -> String {
+        option.choices.first ?? (option.long == "--timeout" ? "5" : "value")
+    }
+
+    @Test(arguments: CommandLineSpec.options.flatMap { option in option.names.map { (option, $0) } })
+    func theParserTakesEveryDescribedSpelling(_ option: OptionSpec, _ name: String) throws {
+        let arguments = [name] + (option.value.map { _ in [Self.sample(option)] } ?? [])
+        #expect(throws: Never.self) { try Options.parse(arguments) }
+        if option.value != nil {
+            // And the same value attached with "=", and a usage error naming the option when it is missing.
+            if name.hasPrefix("--") { #expect(throws: Never.self) { try Options.parse(["\(name)=\(Self.sample(option))"]) } }
+            #expect { try Options.parse([name]) } throws: { ($0 as? Options.UsageError)?.message == "\(name) needs a value." }
+        }
+        if !option.choices.isEmpty, option.long != "--format" {  // FORMAT's presets are suggestions: any text is a format
+            #expect { try Options.parse([name, "nonsense"]) } throws: { ($0 as? Options.UsageError)?.message.hasPrefix("\(name) must be") == true }
+        }
+    }
+
+    @Test func anOptionItDoesNotDescribeIsRefused() {
+        #expect { try Options.parse(["--generate-manual"]) } throws: { ($0 as? Options.UsageError)?.message == "Unknown option --generate-manual." }
+    }
+
+    @Test func eachSpellingBelongsToOneOption() {
+        let names = CommandLineSpec.options.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+        #expect(CommandLineSpec.options.allSatisfy { $0.brief.count <= 40 && !$0.help.isEmpty })
+    }
+}
