@@ -2,8 +2,18 @@
 # Installs what building weather-or-not needs beyond the Swift toolchain: Debian's libedit-dev (line editing),
 # libssl-dev (TLS for https, through OpenSSL), zlib1g-dev (gzip-compressed answers), and ca-certificates (the
 # authorities https is checked against).
+# With --for-tests (scripts/test.sh), also what the tests run: bash, zsh and fish (completion scripts), groff and
+# mandoc (man page lint), man-db (man -l), lintian and dpkg-dev (dpkg-shlibdeps, objdump through binutils) for the .deb,
+# and make (the Makefile's install target).
 # Uses apt-get as root, or through sudo; does nothing when everything is already there.
 set -euo pipefail
+
+for_tests=0
+case "${1:-}" in
+  "") ;;
+  --for-tests) for_tests=1 ;;
+  *) echo "setup.sh: unknown argument: $1 (the only option is --for-tests)" >&2; exit 64 ;;
+esac
 
 missing=()
 [ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
@@ -11,6 +21,13 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
 pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev)
 [ -f /etc/ssl/certs/ca-certificates.crt ] || missing+=(ca-certificates)
+if [ "$for_tests" -eq 1 ]; then
+  # command:package, the package that owns the command on Debian 12 (dpkg -S).
+  for pair in bash:bash zsh:zsh fish:fish groff:groff-base mandoc:mandoc man:man-db lintian:lintian \
+    dpkg-shlibdeps:dpkg-dev objdump:binutils readelf:binutils make:make; do
+    command -v "${pair%%:*}" >/dev/null 2>&1 || [[ " ${missing[*]} " == *" ${pair#*:} "* ]] || missing+=("${pair#*:}")
+  done
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Builds a Debian package of weather-or-not: weather-or-not_VERSION_ARCH.deb, with the release binary (Swift runtime
+# linked in), its man page, bash, zsh and fish completions, and a copyright file with the data providers' attribution.
+# Depends: is computed by dpkg-shlibdeps from the libraries the binary loads. Needs dpkg-dev (dpkg-shlibdeps).
+# Maintainer: DEBFULLNAME and DEBEMAIL, when set, replace the project's address.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+Usage: scripts/package-deb.sh [--binary PATH] [--output DIR]
+Builds the release binary (scripts/build-release.sh) and makes DIR/weather-or-not_VERSION_ARCH.deb.
+  --binary PATH   package this already-built release binary instead of building one
+  --output DIR    where to write the .deb (default: the current directory)
+  -h, --help      this text
+EOF
+}
+
+usage_error() {
+  echo "package-deb.sh: $1 (see scripts/package-deb.sh --help)" >&2
+  exit 64
+}
+
+binary="" output=$PWD
+while [ $# -gt 0 ]; do
+  case $1 in
+    --binary | --output)
+      [ $# -ge 2 ] && [ -n "$2" ] || usage_error "$1 needs a value"
+      if [ "$1" = --binary ]; then binary=$2; else output=$2; fi
+      shift 2 ;;
+    --binary=*) binary=${1#*=}; [ -n "$binary" ] || usage_error "--binary needs a value"; shift ;;
+    --output=*) output=${1#*=}; [ -n "$output" ] || usage_error "--output needs a value"; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage_error "unknown argument: $1" ;;
+  esac
+done
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+for tool in dpkg-deb dpkg-shlibdeps gzip objcopy; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "package-deb.sh: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }
+done
+if [ -z "$binary" ]; then
+  "$here/scripts/setup.sh"
+  "$here/scripts/build-release.sh" >&2
+  binary=$here/.build/release/weather-or-not
+fi
+[ -f "$binary" ] && [ -x "$binary" ] || { echo "package-deb.sh: not an executable file: $binary" >&2; exit 1; }
+mkdir -p "$output"
+output=$(cd "$output" && pwd)
+
+package=weather-or-not
+version=$("$binary" --version | awk 'NR == 1 { print $2 }')
+[[ $version =~ ^[0-9][A-Za-z0-9.+~]*$ ]] || { echo "package-deb.sh: no version in '$binary --version'" >&2; exit 1; }
+arch=$(dpkg --print-architecture)
+maintainer="${DEBFULLNAME:-weather-or-not maintainers} <${DEBEMAIL:-maintainers@users.noreply.a-seed-4df06763.example}>"
+# One date for the changelog and every file's time, so the same commit packs the same .deb.
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH=$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)
+fi
+export SOURCE_DATE_EPOCH
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+umask 022
+pkg=$work/root
+doc=$pkg/usr/share/doc/$package
+install -D -m 0755 "$binary" "$pkg/usr/bin/$package"
+# The release build is stripped already; .comment (compiler versions) is all that is left to drop, as dh_strip does.
+objcopy --remove-section=.comment "$pkg/usr/bin/$package"
+mkdir -p "$pkg/usr/share/man/man1" "$doc"
+"$binary" --generate-man-page | gzip -9n > "$pkg/usr/share/man/man1/$package.1.gz"
+install -d "$pkg/usr/share/bash-completion/completions" "$pkg/usr/share/zsh/vendor-completions" \
+  "$pkg/usr/share/fish/vendor_completions.d"
+"$binary" --generate-completion-script bash > "$pkg/usr/share/bash-completion/completions/$package"
+"$binary" --generate-completion-script zsh > "$pkg/usr/share/zsh/vendor-completions/_$package"
+"$binary" --generate-completion-script fish > "$pkg/usr/share/fish/vendor_completions.d/$package.fish"
+
+# The attribution lines exactly as the binary prints them.
+attribution=$("$binary" --version | sed -n 's/^Weather data by /  /p')
+[ -n "$attribution" ] || { echo "package-deb.sh: '$binary --version' printed no attribution" >&2; exit 1; }
+year=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y)
+cat > "$doc/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: $package
+Upstream-Contact: $maintainer
+Comment: The weather data the program shows is not part of this package. It comes,
+ when the program runs, from these providers, under these licences:
+ .
+$(sed 's/^  / /' <<<"$attribution")
+ .
+ Open-Meteo's free API is for non-commercial use. weather-or-not is not
+ affiliated with any of the providers.
+
+Files: *
+Copyright: $year weather-or-not maintainers
+License: no-licence-stated
+ The weather-or-not repository has no LICENSE file and its README states no
+ licence: until the authors choose one, no rights beyond those of copyright
+ law are granted.
+EOF
+
+cat > "$work/changelog" <<EOF
+$package ($version) unstable; urgency=medium
+
+  * Release $version.
+
+ -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")
+EOF
+gzip -9n < "$work/changelog" > "$doc/changelog.gz"
+
+# Depends: from the binary's NEEDED libraries, through the shlibs/symbols files of the packages that hold them.
+mkdir -p "$work/src/debian"
+printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" > "$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/$package" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
+  cat "$work/shlibdeps.log" >&2; exit 1; }
+[ -n "$depends" ] || { echo "package-deb.sh: dpkg-shlibdeps found no dependencies" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
+
+installed_size=$(find "$pkg" \( -type f -printf '%s\n' \) -o \( -type d -printf '1024\n' \) |
+  awk '{ kib += int(($1 + 1023) / 1024) } END { print kib }')
+
+mkdir -p "$pkg/DEBIAN"
+cat > "$pkg/DEBIAN/control" <<EOF
+Package: $package
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $installed_size
+Depends: $depends
+Section: utils
+Priority: optional
+Description: weather at a terminal prompt
+ weather-or-not shows a city's current weather, the coming hours and the
+ next five days at an interactive prompt, as a one-shot command, as JSON or
+ as one status line for tmux, Waybar and other bars. Tab completes the
+ cities looked up before, and every time is the city's local time.
+ .
+ Data comes from Open-Meteo or MET Norway with no key, or from OpenWeather
+ with one; when one fails the next answers. --offline shows bundled sample
+ data with no network. Bash, zsh and fish completions and a man page are
+ included.
+EOF
+(cd "$pkg" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$pkg/DEBIAN/md5sums"
+chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"
+find "$pkg" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+
+deb=$output/${package}_${version}_${arch}.deb
+dpkg-deb --build --root-owner-group -Zxz "$pkg" "$deb" >/dev/null
+echo "$deb"
+echo "  Depends: $depends; Installed-Size: $installed_size KiB; $(du -k "$deb" | cut -f1) KiB" >&2
