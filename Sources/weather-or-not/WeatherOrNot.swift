@@ -16,7 +16,9 @@ enum WeatherOrNot {
         }
         switch parsed {
         case .help:
-            Console.writeAll(STDOUT_FILENO, Help.commandLine)
+            // Through the one text boundary: plain ASCII when the locale is not UTF-8.
+            let style = Style(color: false, unicode: Console.localeIsUTF8(ProcessInfo.processInfo.environment))
+            Console.writeAll(STDOUT_FILENO, style.render(Help.commandLine.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
         case .recentCities:

@@ -62,9 +62,8 @@ struct PreconnectTests {
     }
 
     @Test func aConnectionThatCannotOpenIsReportedByTheRequestThatTookIt() async throws {
-        let closed = try LoopbackServer { _ in .json("[]") }
+        let closed = try ClosedPort()
         let port = closed.port
-        closed.stop()
         let transport = SocketTransport(userAgent: Self.agent)
         let target = URL(string: "http://127.0.0.1:\(port)/x")!
         transport.preconnect([target], timeout: 5)

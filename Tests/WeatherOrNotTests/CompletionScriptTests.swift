@@ -110,6 +110,33 @@ struct CompletionScriptTests {
         #expect(try await Self.bash(sandbox, ["weather-or-not", ""]).isEmpty)
     }
 
+    /// At a real bash prompt (readline, history expansion on): names that look like code or hold quotes are
+    /// inserted as text, whether the word was begun bare, with " or with '.
+    @Test func bashAtARealPromptInsertsNamesAsTextNeverAsCode() async throws {
+        let sandbox = try await Sandbox("bash")
+        defer { sandbox.runner.remove() }
+        let marker = sandbox.runner.home.path("ran")
+        let names = ["St. John's", "$(touch \(marker.path))", "Westward Ho!", "Say \"hi\" `x`"]
+        var preferences = Preferences()
+        for (index, name) in names.enumerated() { preferences.remember(Place(name: name, latitude: Double(index), longitude: 0)) }
+        try sandbox.runner.write(preferences)
+        var environment = sandbox.environment
+        environment["TERM"] = "xterm"
+        let terminal = try PseudoTerminal(executable: Self.shell("bash"), arguments: ["--norc", "--noprofile", "-i"], environment: environment)
+        terminal.send("PS1='ba''sh> '; source \(sandbox.script.path); weather-or-not() { printf '<%s>' \"$@\"; echo ' end'; }\n")
+        #expect(await terminal.waitFor("bash> "))
+        for (typed, expected) in [
+            ("\"St", names[0]), ("'St", names[0]), ("St", names[0]), ("\"$", names[1]), ("'$", names[1]), ("$", names[1]),
+            ("\"W", names[2]), ("W", names[2]), ("\"Say", names[3]), ("'Say", names[3]), ("Say", names[3]),
+        ] {
+            terminal.send("weather-or-not \(typed)\t\n")
+            #expect(await terminal.waitFor("<\(expected)> end"), "\(typed): \(terminal.unmatched)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: marker.path))
+        terminal.send("exit\n")
+        _ = await terminal.waitForExit()
+    }
+
     // MARK: fish
 
     static func fish(_ sandbox: Sandbox, _ line: String) async throws -> [String] {
@@ -146,7 +173,7 @@ struct CompletionScriptTests {
         environment["TERM"] = "xterm"
         let terminal = try PseudoTerminal(executable: shell("zsh"), arguments: ["-f", "-i"], environment: environment)
         terminal.send(
-            "PS1='zsh> '; fpath=(\(folder.path) $fpath); autoload -U compinit; compinit -u -D; "
+            "PS1='z''sh> '; fpath=(\(folder.path) $fpath); autoload -U compinit; compinit -u -D; "
                 + "weather-or-not() { printf '<%s>' \"$@\"; print ' end'; }\n")
         #expect(await terminal.waitFor("zsh> "))
         return terminal

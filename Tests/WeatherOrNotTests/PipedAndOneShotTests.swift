@@ -130,9 +130,8 @@ struct PipedAndOneShotTests {
         #expect(rejected.status == 77)
         #expect(rejected.stderr.contains("rejected the API key"))
 
-        let closed = try LoopbackServer { _ in .json("{}") }
+        let closed = try ClosedPort()
         let base = closed.baseURL
-        closed.stop()
         var offline = BinaryRunner(server: nil, extra: ["OPENWEATHER_BASE_URL": base])
         defer { offline.remove() }
         offline.environment["OPENWEATHER_BASE_URL"] = base

@@ -14,16 +14,16 @@ package enum CompletionScript {
 
     private static let header = "completion for weather-or-not, made by `weather-or-not --generate-completion-script"
 
-    /// Words are matched case-insensitively; a city is inserted quoted (`San\ José,\ CR`, or inside the quote the
-    /// word was begun with). `--units=me` works as well as `--units me`.
+    /// Words are matched case-insensitively; a city is inserted escaped (`San\ José\,\ CR`), or quoted for the quote
+    /// the word was begun with, so that no name is ever run as code. `--units=me` works as well as `--units me`.
     static var bash: String {
         let valued = CommandLineSpec.options.filter { $0.value != nil }
         let cases = valued.map { option in
             "        \(option.names.joined(separator: "|"))) _weather_or_not_offer \"$cur\" \(option.choices.joined(separator: " ")); return ;;"
         }
         let flags = CommandLineSpec.options.flatMap(\.names).joined(separator: " ")
-        return """
-            # bash \(header) bash`.
+        return #"""
+            # bash \#(header) bash`.
             # Load it from ~/.local/share/bash-completion/completions/weather-or-not, or: source <(weather-or-not --generate-completion-script bash)
 
             _weather_or_not_offer() {
@@ -32,6 +32,7 @@ package enum CompletionScript {
                 for word in "$@"; do
                     [[ ${word,,} == "$typed"* ]] && COMPREPLY+=("$word")
                 done
+                return 0  # a Tab that finds nothing must not end a shell running with set -e
             }
 
             _weather_or_not() {
@@ -45,35 +46,43 @@ package enum CompletionScript {
                 fi
                 (( cword > 0 )) && prev=${COMP_WORDS[cword-1]}
                 case $prev in
-            \(cases.joined(separator: "\n"))
+            \#(cases.joined(separator: "\n"))
                 esac
                 local i
                 for (( i = 1; i < cword; i++ )); do
                     [[ ${COMP_WORDS[i]} == -- ]] && break
                 done
                 if (( i == cword )) && [[ $cur == -* ]]; then
-                    _weather_or_not_offer "$cur" \(flags)
-                    return
+                    _weather_or_not_offer "$cur" \#(flags)
+                    return 0
                 fi
                 local quote= typed=$cur city
                 case $typed in
-                    \\"*|\\'*) quote=${typed:0:1}; typed=${typed:1} ;;
-                    *) typed=${typed//\\\\/} ;;
+                    \"*|\'*) quote=${typed:0:1}; typed=${typed:1} ;;
+                    *) typed=${typed//\\/} ;;
                 esac
                 typed=${typed,,}
+                # A name is text, never code: quoted for the quote the word began with, else escaped.
                 while IFS= read -r city; do
                     [[ ${city,,} == "$typed"* ]] || continue
-                    if [[ -n $quote ]]; then
-                        COMPREPLY+=("$quote$city$quote")
-                    else
-                        COMPREPLY+=("$(printf '%q' "$city")")
-                    fi
+                    case $quote in
+                        \')
+                            city=${city//\'/\'\\\'\'}
+                            city=\'$city\' ;;
+                        \")
+                            city=${city//\\/\\\\}; city=${city//\$/\\\$}; city=${city//\`/\\\`}; city=${city//\"/\\\"}
+                            city=${city//!/\"\'!\'\"}
+                            city=\"$city\" ;;
+                        *) printf -v city '%q' "$city" ;;
+                    esac
+                    COMPREPLY+=("$city")
                 done < <(command weather-or-not --recent-cities 2>/dev/null)
+                return 0
             }
 
             complete -F _weather_or_not weather-or-not
 
-            """
+            """#
     }
 
     /// `_arguments` specs: each option once, its values after the colon; cities matched ignoring case.

@@ -8,8 +8,9 @@ package enum Help {
 
         \(usageLine)
           With no city, starts the prompt (or reads commands from piped input).
-          With a city ("London", "Paris, FR", "48.85, 2.35"), prints its weather and exits;
-          --hourly, --five-day and --json without a city use the last city.
+          With a city ("London", "Paris, FR", "48.85, 2.35"), prints its weather and
+          exits; --hourly, --five-day, --json and --format without a city use the last
+          city.
 
         Options:
         \(CommandLineSpec.optionLines().joined(separator: "\n"))
@@ -18,8 +19,9 @@ package enum Help {
         \(CommandLineSpec.exitStatusLines().joined(separator: "\n"))
 
         One-shot runs read your preferences and change none of them.
-        Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY (or
-        --api-key). When the chosen provider fails, the next keyless one answers and says so.
+        Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY
+        (or --api-key). When the chosen provider fails, the next keyless one answers and
+        says so. See also: man weather-or-not.
         \(attribution)
 
         """

@@ -47,7 +47,7 @@ package enum ManualPage {
         var roff = [
             ".TH WEATHER-OR-NOT 1 \(Project.releaseDate) \"weather-or-not \(Project.version)\" \"User Commands\"",
             ".SH NAME", "weather-or-not \\- the weather at a terminal prompt",
-            ".SH SYNOPSIS", ".B weather-or-not", "[\\fIoptions\\fR] [\\fIcity\\fR ...]",
+            ".SH SYNOPSIS", ".B weather-or-not", "[\\fIoptions\\fR] [\\fIcity\\fR]",
             ".SH DESCRIPTION",
             text("""
                 With no city, weather-or-not starts a prompt: type a city to see its current weather, then :hourly \

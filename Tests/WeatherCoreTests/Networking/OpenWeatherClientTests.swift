@@ -125,9 +125,8 @@ struct OpenWeatherClientTests {
     }
 
     @Test func nothingListening() async throws {
-        let server = try LoopbackServer { _ in .json("{}") }
-        let base = server.baseURL
-        server.stop()
+        let closed = try ClosedPort()  // a stopped server's port could be given to another test's server
+        let base = closed.baseURL
         let client = OpenWeatherClient(
             configuration: WeatherConfiguration(apiKey: Self.key, baseURL: base, timeout: 30), transport: SocketTransport(),
             backoff: [0.05])
