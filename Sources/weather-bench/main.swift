@@ -36,7 +36,7 @@ func measure(_ label: String, rounds: Int = 7, calls: Int, _ body: () throws -> 
 let currentData = load("current_testford.json")
 let forecastData = load("forecast_testford.json")
 let place = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
-let formatter = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US")))
+let formatter = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english))
 var sink = 0
 
 try measure("decode current + 40-slot forecast", calls: iterations) {
@@ -58,8 +58,8 @@ try measure("decode + format, all three views", calls: iterations) {
     let r = WeatherReport(place: place, current: c, forecast: s, utcOffset: o, source: .sample)
     sink &+= formatter.current(r).place.count + formatter.hourly(r, count: 8).rows.count + formatter.daily(r).rows.count
 }
-measure("set-up: weekday names for a locale", calls: 20) {
-    sink &+= DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "en_US"))).daily(report).rows.count
+measure("set-up: weekday names for a language", calls: 20) {
+    sink &+= DisplayFormatter(options: DisplayOptions(language: .french)).daily(report).rows.count
 }
 measure("set-up: offline sample data", calls: 20) {
     sink &+= SampleDataTransport().placeNames.count

@@ -10,7 +10,6 @@ import Testing
 struct ProviderViewsTests {
     static let golden = Golden(beside: #filePath)
     static let widths = [40, 80, 120]
-    static let english = Locale(identifier: "en_US_POSIX")
 
     /// A provider's answer for a place at an offset.
     enum Source: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -121,7 +120,7 @@ struct ProviderViewsTests {
     static let fjordby = Place(name: "Fjordby", country: "NO", latitude: 60, longitude: 10)
 
     static func formatter(_ source: Source, units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour) -> DisplayFormatter {
-        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, locale: english), now: source.now)
+        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, language: .english), now: source.now)
     }
 
     /// Each view of `source` as plain text at `width`.

@@ -9,7 +9,6 @@ import Testing
 struct RendererWidthTests {
     static let golden = Golden(beside: #filePath)
     static let widths = [40, 60, 80, 120]
-    static let english = Locale(identifier: "en_US_POSIX")
 
     static func report(_ current: String, place: Place, source: DataSource = .live(fetchedAt: Date(timeIntervalSince1970: 1_699_918_300)))
         throws -> WeatherReport
@@ -24,7 +23,7 @@ struct RendererWidthTests {
 
     /// Each view as text, at a width; `ascii` for a terminal that is not UTF-8.
     static func views(width: Int, ascii: Bool = false) throws -> [(String, String)] {
-        let formatter = DisplayFormatter(options: DisplayOptions(locale: english), now: Date(timeIntervalSince1970: 1_699_918_300))
+        let formatter = DisplayFormatter(options: DisplayOptions(language: .english), now: Date(timeIntervalSince1970: 1_699_918_300))
         let night = try report("current_testford.json", place: testford)
         let day = try report("current_daytown.json", place: daytown)
         let stale = try report("current_testford.json", place: testford,

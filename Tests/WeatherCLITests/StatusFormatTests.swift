@@ -12,7 +12,7 @@ struct StatusFormatTests {
     /// Testford at night (overcast, wind from WSW), with its next 3-hour step.
     static func testford(units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour) throws -> CurrentWeatherDisplay {
         let formatter = DisplayFormatter(
-            options: DisplayOptions(units: units, clock: clock, locale: RendererWidthTests.english),
+            options: DisplayOptions(units: units, clock: clock, language: .english),
             now: Date(timeIntervalSince1970: 1_699_918_300))
         return formatter.current(try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford))
     }

@@ -53,23 +53,12 @@ package struct LocalTime: Equatable, Sendable {
     }
 }
 
-/// Weekday names in a locale, short form ("Mon").
+/// Weekday names in a language, short form ("Mon", "lun."), from its tables (`weekday.0` is Sunday).
 package struct WeekdayNames: Sendable {
     let names: [String]
 
-    static let english = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
-    package init(locale: Locale) {
-        // English needs no calendar: loading ICU's calendar data for the names costs about a millisecond.
-        let identifier = locale.identifier
-        if identifier.isEmpty || identifier == "C" || identifier == "POSIX" || identifier.hasPrefix("en") {
-            names = Self.english
-            return
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        let symbols = calendar.shortStandaloneWeekdaySymbols
-        names = symbols.count == 7 ? symbols : Self.english
+    package init(_ strings: Strings) {
+        names = (0..<7).map { strings["weekday.\($0)"] }
     }
 
     /// The name for 0 = Sunday … 6 = Saturday.

@@ -9,7 +9,7 @@ package struct ForecastSummaries: Sendable {
 
     package init(options: DisplayOptions) {
         self.options = options
-        weekdays = WeekdayNames(locale: options.locale)
+        weekdays = WeekdayNames(options.strings)
     }
 
     /// The slots after the observation.

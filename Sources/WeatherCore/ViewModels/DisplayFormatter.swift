@@ -3,7 +3,7 @@ import Foundation
 /// Turns a report (canonical units, UTC) into display structs (the person's units, the place's local time).
 package struct DisplayFormatter: Sendable {
     package var options: DisplayOptions {
-        didSet { if options.locale != oldValue.locale { weekdays = WeekdayNames(locale: options.locale) } }
+        didSet { if options.language != oldValue.language { weekdays = WeekdayNames(options.strings) } }
     }
     private var weekdays: WeekdayNames
     /// The time the views compare against, for ages of stale data.
@@ -12,7 +12,7 @@ package struct DisplayFormatter: Sendable {
     package init(options: DisplayOptions, now: Date = Date()) {
         self.options = options
         self.now = now
-        weekdays = WeekdayNames(locale: options.locale)
+        weekdays = WeekdayNames(options.strings)
     }
 
     package func current(_ report: WeatherReport) -> CurrentWeatherDisplay {

@@ -4,7 +4,7 @@ import Testing
 
 /// The summary lines and `:rain` start from now: what is falling at the observation, then the slots ahead.
 struct ForecastSummariesTests {
-    let formatter = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US")))
+    let formatter = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english))
 
     /// A report observed at 13:00 UTC on Tuesday 2023-11-14, in UTC, with the current condition `code` and the last
     /// hour's rain and snow in mm.
@@ -27,10 +27,10 @@ struct ForecastSummariesTests {
     func summary(_ report: WeatherReport) -> String { formatter.hourly(report, count: 8).summary }
 
     @Test func rangesAreWrittenAsTheTablesWriteTheirUnits() {
-        let kelvin = ForecastSummaries(options: DisplayOptions(units: .standard, locale: Locale(identifier: "en_US")))
+        let kelvin = ForecastSummaries(options: DisplayOptions(units: .standard, language: .english))
         #expect(kelvin.temperatureRange(13, 14) == "286–287 K")
         #expect(kelvin.temperatureRange(13, 13) == "286 K")
-        let metric = ForecastSummaries(options: DisplayOptions(units: .metric, locale: Locale(identifier: "en_US")))
+        let metric = ForecastSummaries(options: DisplayOptions(units: .metric, language: .english))
         #expect(metric.temperatureRange(4, 13) == "4–13°")
         #expect(metric.temperatureRange(-4, -2) == "-4 to -2°")
     }

@@ -6,7 +6,7 @@ import Testing
 struct InsightTests {
     /// 2023-11-14 00:00 UTC, a Tuesday.
     static let midnight = 1_699_920_000
-    let english = DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US"))
+    let english = DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english)
 
     static func slot(_ hour: Int, _ temp: Double = 10, code: Int = 800, pop: Double = 0, mm: Double? = nil, snow: Bool = false) -> ForecastSlot {
         ForecastSlot(
@@ -72,7 +72,7 @@ struct InsightTests {
         #expect(f.rainOutlook(dry) == "No rain or snow expected in the next 5 days.")
         let wet = Self.report([Self.slot(12), Self.slot(39, code: 500, pop: 0.7, mm: 1.5), Self.slot(42, code: 501, pop: 0.9, mm: 2.5), Self.slot(45)])
         #expect(f.rainOutlook(wet) == "Rain likely Wed 15:00–21:00, about 4 mm (90% chance).")
-        let imperial = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, locale: Locale(identifier: "en_US")))
+        let imperial = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, language: .english))
         let snow = Self.report([Self.slot(12, code: 600, pop: 0.4, mm: 2.54, snow: true)])
         #expect(imperial.rainOutlook(snow) == "Snow possible today 12 PM–3 PM, about 0.1 in (40% chance).")
     }

@@ -143,7 +143,7 @@ struct FailoverTests {
         var report = try TestData.report()
         report.provider = .openMeteo
         report.failover = Failover(from: .openWeather, reason: .timedOut(seconds: 10))
-        let formatter = DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX")), now: Self.now)
+        let formatter = DisplayFormatter(options: DisplayOptions(language: .english), now: Self.now)
         let current = formatter.current(report)
         #expect(current.notice?.parts == [.failover(from: .openWeather, to: .openMeteo, reason: .timedOut(seconds: 10))])
         #expect(current.provider == "Open-Meteo")
@@ -151,7 +151,7 @@ struct FailoverTests {
         #expect(formatter.daily(report).notice?.parts == [.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
         // The default provider goes without saying.
         let keyless = DisplayFormatter(
-            options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX"), defaultProvider: .openMeteo), now: Self.now)
+            options: DisplayOptions(language: .english, defaultProvider: .openMeteo), now: Self.now)
         report.failover = nil
         #expect(keyless.current(report).provider == nil)
         #expect(keyless.current(report).notice == nil)

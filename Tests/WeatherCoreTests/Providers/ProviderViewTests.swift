@@ -6,7 +6,7 @@ import Testing
 /// What the views make of what only some providers have: 1-hour steps and their own daily figures.
 struct ProviderViewTests {
     static let formatter = DisplayFormatter(
-        options: DisplayOptions(locale: Locale(identifier: "en_US_POSIX")), now: Date(timeIntervalSince1970: 1_699_918_300))
+        options: DisplayOptions(language: .english), now: Date(timeIntervalSince1970: 1_699_918_300))
 
     /// 1-hour steps from the hour after the observation, 1 °C warmer each hour.
     static func hours(after report: WeatherReport, count: Int) -> [ForecastSlot] {

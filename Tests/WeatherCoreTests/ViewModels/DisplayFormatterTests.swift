@@ -3,10 +3,9 @@ import Testing
 @testable import WeatherCore
 
 struct DisplayFormatterTests {
-    let english = Locale(identifier: "en_US")
 
     @Test func currentViewInMetric() throws {
-        let display = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, locale: english))
+        let display = DisplayFormatter(options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english))
             .current(try TestData.report())
         #expect(display.place == "Testford, England, GB")
         #expect(display.observedAt == "Mon 23:30 (UTC+00:00)")
@@ -24,7 +23,7 @@ struct DisplayFormatterTests {
     }
 
     @Test func currentViewInImperialWithTwelveHourClock() throws {
-        let display = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, locale: english))
+        let display = DisplayFormatter(options: DisplayOptions(units: .imperial, clock: .twelveHour, language: .english))
             .current(try TestData.report())
         #expect(display.temperature == "45°F")
         #expect(display.wind == "10 mph")
@@ -35,7 +34,7 @@ struct DisplayFormatterTests {
     }
 
     @Test func hourlyRowsStartWithNowAndMarkNewDays() throws {
-        let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
+        let display = DisplayFormatter(options: DisplayOptions(language: .english)).hourly(try TestData.report(), count: 8)
         let weather = display.rows.filter { $0.kind == .weather }
         #expect(weather.count == 9)
         #expect(display.hours == 24)
@@ -47,26 +46,26 @@ struct DisplayFormatterTests {
         #expect(weather[5].precipitationAmount == "1.3 mm")
         #expect(weather[1].precipitationAmount == nil)
         #expect(weather[8].humidity == "100%")
-        let all = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 99)
+        let all = DisplayFormatter(options: DisplayOptions(language: .english)).hourly(try TestData.report(), count: 99)
         #expect(all.rows.filter { $0.kind == .weather }.count == 41)
     }
 
     @Test func sunriseAndSunsetRowsStandInTimeOrder() throws {
-        let display = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 8)
+        let display = DisplayFormatter(options: DisplayOptions(language: .english)).hourly(try TestData.report(), count: 8)
         #expect(display.rows.map(\.kind).filter { $0 != .weather } == [.sunrise, .sunset])
         let times = display.rows.dropFirst().map(\.time)
         #expect(times == ["00:00", "03:00", "06:00", "07:13", "09:00", "12:00", "15:00", "16:06", "18:00", "21:00"])
-        let days = DisplayFormatter(options: DisplayOptions(locale: english)).hourly(try TestData.report(), count: 16)
+        let days = DisplayFormatter(options: DisplayOptions(language: .english)).hourly(try TestData.report(), count: 16)
         #expect(days.rows.map(\.kind).filter { $0 != .weather } == [.sunrise, .sunset, .sunrise, .sunset])
     }
 
     @Test func dailyRowsStartWithToday() throws {
-        let display = DisplayFormatter(options: DisplayOptions(locale: english)).daily(try TestData.report())
+        let display = DisplayFormatter(options: DisplayOptions(language: .english)).daily(try TestData.report())
         #expect(display.rows.map(\.day) == ["Today", "Tue", "Wed", "Thu", "Fri"])
     }
 
-    @Test func weekdaysFollowTheLocale() throws {
-        let display = DisplayFormatter(options: DisplayOptions(locale: Locale(identifier: "de_DE"))).daily(try TestData.report())
+    @Test func weekdaysFollowTheLanguage() throws {
+        let display = DisplayFormatter(options: DisplayOptions(language: .german)).daily(try TestData.report())
         #expect(display.rows[1].day.hasPrefix("Di"))
     }
 

@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct ViewModelTests {
-    let english = DisplayOptions(units: .metric, clock: .twentyFourHour, locale: Locale(identifier: "en_US"))
+    let english = DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english)
 
     func service(_ server: LoopbackServer) -> OpenWeatherService {
         WeatherServiceTests.service(server)
@@ -157,7 +157,7 @@ struct CompareViewModelTests {
             configuration: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL), transport: SocketTransport(), backoff: [])
         let model = CompareViewModel(
             service: OpenWeatherService(client: client, cache: ResponseCache(directory: nil)),
-            options: DisplayOptions(locale: Locale(identifier: "en_US")))
+            options: DisplayOptions(language: .english))
         var pair: [String] = []
         model.onUpdate = { pair = [$0.place, $1.place] }
         #expect(await model.compare("London", "Zurich") == .updated)

@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// The words of one language, from the tables in `Assets/strings/<code>/*.strings` (compiled into the binary: nothing
+/// is read from disk). A key the language lacks is taken from English; a test holds every language to English's
+/// keys and placeholders.
+///
+/// A table line is `key = value`; `#` starts a comment line. In a value, `{name}` is a placeholder, `\n` a line
+/// break, `\s` a space kept at either end, `\\` a backslash. Plural forms are two keys, `key.one` and `key.other`.
+package struct Strings: Sendable {
+    package let language: Language
+    private let table: [String: String]
+    private let english: [String: String]
+
+    /// The tables of `language`, English behind them.
+    package init(_ language: Language) {
+        self.language = language
+        english = Self.table(.english)
+        table = language == .english ? english : Self.table(language)
+    }
+
+    /// A language made up for tests: English with every value changed by `transform` (lengthened, say).
+    package init(testing transform: (String) -> String) {
+        language = .english
+        english = Self.table(.english).mapValues(transform)
+        table = english
+    }
+
+    /// The text for `key`; the key itself when no table has it (a test makes sure none is missing).
+    package subscript(_ key: String) -> String { table[key] ?? english[key] ?? key }
+
+    /// The text for `key` with each `{name}` replaced by its value.
+    package func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// `key.one` or `key.other` for `count`, with `{count}` and `values` filled in. French counts 0 and 1 as one.
+    package func plural(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let one = language == .french ? count == 0 || count == 1 : count == 1
+        var text = callAsFunction(key + (one ? ".one" : ".other"), values)
+        text = text.replacingOccurrences(of: "{count}", with: String(count))
+        return text
+    }
+
+    /// Every key of this language's own tables (not English's), for the completeness test.
+    package var ownKeys: Set<String> { Set(table.keys) }
+
+    // MARK: Tables
+
+    private static let cache = Mutex<[Language: [String: String]]>([:])
+
+    /// One language's tables, parsed once per process.
+    package static func table(_ language: Language) -> [String: String] {
+        if let table = cache.withLock({ $0[language] }) { return table }
+        var table: [String: String] = [:]
+        for path in Assets.paths(under: "strings/\(language.code)") where path.hasSuffix(".strings") {
+            guard let data = Assets.data(path) else { continue }
+            for (key, value) in parse(String(decoding: data, as: UTF8.self)) { table[key] = value }
+        }
+        cache.withLock { $0[language] = table }
+        return table
+    }
+
+    /// The `key = value` lines of a table.
+    package static func parse(_ text: String) -> [(key: String, value: String)] {
+        text.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingWhitespace
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+            let key = String(trimmed[..<equals]).trimmingWhitespace
+            return (key, unescape(String(trimmed[trimmed.index(after: equals)...]).trimmingWhitespace))
+        }
+    }
+
+    private static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n": out.append("\n")
+                case "s": out.append(" ")
+                default: out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+import WeatherCore
+
+/// The language tables: complete in every language, read as a translator writes them.
+struct StringsTests {
+    /// The `{name}` placeholders of a text.
+    static func placeholders(_ text: String) -> Set<String> {
+        var found = Set<String>()
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            found.insert(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
+    }
+
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyKeyOfEnglishIsThereWithTheSamePlaceholders(_ language: Language) {
+        let english = Strings.table(.english)
+        let table = Strings.table(language)
+        #expect(!english.isEmpty)
+        #expect(Set(english.keys).subtracting(table.keys).sorted() == [], "missing in \(language.code)")
+        #expect(Set(table.keys).subtracting(english.keys).sorted() == [], "not in English, in \(language.code)")
+        for (key, value) in table {
+            #expect(Self.placeholders(value) == Self.placeholders(english[key] ?? ""), "\(language.code): \(key)")
+            #expect(!value.isEmpty, "\(language.code): \(key) is empty")
+        }
+    }
+
+    @Test func aTableLineIsKeyEqualsValueWithEscapes() {
+        let lines = Strings.parse("# a comment\n\nview.a = Wind\n  view.b=  x = y \nview.c = \\sleading\\n\\\\ \n")
+        #expect(lines.map(\.key) == ["view.a", "view.b", "view.c"])
+        #expect(lines.map(\.value) == ["Wind", "x = y", " leading\n\\"])
+    }
+
+    @Test func placeholdersAndPluralsAreFilledIn() {
+        let strings = Strings(.english)
+        #expect(strings["weekday.2"] == "Tue")
+        #expect(Strings(.french)["weekday.2"] == "mar.")
+        #expect(strings["no.such.key"] == "no.such.key")
+    }
+
+    @Test func aCodeOrLocaleNamesALanguage() {
+        #expect(Language(code: "fr") == .french)
+        #expect(Language(code: "FR_ca.UTF-8") == .french)
+        #expect(Language(code: "de-AT") == .german)
+        #expect(Language(code: "pt") == .portuguese)
+        #expect(Language(code: "pt_PT.UTF-8") == .portuguese)
+        #expect(Language(code: "pt-BR") == .portuguese)
+        #expect(Language(code: "it_IT@euro") == .italian)
+        #expect(Language(code: "C") == nil)
+        #expect(Language(code: "ja_JP.UTF-8") == nil)
+        #expect(Language.region(of: "en_US.UTF-8") == "US")
+        #expect(Language.region(of: "fr") == nil)
+    }
+
+    @Test func theEnvironmentIsReadAsGettextReadsIt() {
+        func choice(_ environment: [String: String]) -> LanguageChoice { LanguageChoice.fromEnvironment(environment) }
+        // Read from the text, whether or not the locale is installed.
+        #expect(choice(["LANG": "fr_FR.UTF-8"]) == LanguageChoice(language: .french, region: "FR"))
+        #expect(choice(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"]).language == .german)
+        #expect(choice(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LC_ALL": "es_ES.UTF-8"]).language == .spanish)
+        #expect(choice(["LANG": "en_US.UTF-8", "LANGUAGE": "ja:it:fr"]) == LanguageChoice(language: .italian, region: "US"))
+        // C and POSIX are English, LANGUAGE or not; an unspoken language is English, said once.
+        #expect(choice(["LANG": "C.UTF-8", "LANGUAGE": "fr"]) == LanguageChoice(language: .english))
+        #expect(choice(["LC_ALL": "POSIX"]) == LanguageChoice(language: .english))
+        #expect(choice([:]) == LanguageChoice(language: .english))
+        #expect(choice(["LANG": "ja_JP.UTF-8"]) == LanguageChoice(language: .english, unsupported: "ja_JP"))
+        #expect(choice(["LANG": "", "LC_ALL": "", "LC_MESSAGES": "pt_BR.UTF-8"]) == LanguageChoice(language: .portuguese, region: "BR"))
+    }
+
+    @Test func theClockAndDecimalSeparatorFollowLanguageAndRegion() {
+        #expect(Language.english.defaultClock(region: "US") == .twelveHour)
+        #expect(Language.english.defaultClock(region: "GB") == .twentyFourHour)
+        #expect(Language.english.defaultClock(region: nil) == .twentyFourHour)
+        #expect(Language.french.defaultClock(region: "CA") == .twentyFourHour)
+        #expect(Language.german.decimalSeparator == ",")
+        #expect(Language.english.decimalSeparator == ".")
+    }
+}
