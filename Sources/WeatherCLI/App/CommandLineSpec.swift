@@ -51,6 +51,12 @@ package enum CommandLineSpec {
             names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue), brief: "12- or 24-hour times",
             help: "12 or 24, for this run (:clock saves one)"),
         OptionSpec(
+            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code), brief: "language for this run",
+            help: """
+                en, fr, de, es, pt-BR (or pt) or it, for this run (:lang saves one; default: the language of \
+                LC_ALL, LC_MESSAGES or LANG, else English)
+                """),
+        OptionSpec(
             names: ["--offline"], value: nil, choices: [], brief: "bundled sample data, not real weather",
             help: "use the bundled sample data: no key, no network, not real weather"),
         OptionSpec(names: ["--ascii"], value: nil, choices: [], brief: "ASCII only", help: "ASCII only: no Unicode glyphs or graphs"),

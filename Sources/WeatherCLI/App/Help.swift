@@ -42,6 +42,7 @@ package enum Help {
         (":compare A; B", "two places side by side"),
         (":units [NAME]", "metric, imperial or standard (no name: the units in force)"),
         (":clock [12|24]", "12- or 24-hour times (no value: the clock in force)"),
+        (":lang [CODE]", "en, fr, de, es, pt-BR or it (no code: the one in force)"),
         (":recent", "cities you looked up"),
         (":pick N", "switch to place N of the last search"),
         (":offline on|off", "bundled sample data instead of live weather"),

@@ -33,7 +33,8 @@ package struct Launcher {
         // A one-shot reads the preferences and writes none: it has no store.
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
-            clock: options.clock, provider: chosen, defaultProvider: factory.defaultProvider,
+            clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
+            provider: chosen, defaultProvider: factory.defaultProvider,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
@@ -49,6 +50,11 @@ package struct Launcher {
             if mode != .prompt { return view.exitStatus }
         }
         if oneShot { return await runOneShot(app, view) }
+        // A locale asking for a language not spoken here: said once, at the prompt.
+        if mode == .prompt, let asked = app.unsupportedLanguage {
+            let list = Language.allCases.map(\.code).joined(separator: ", ")
+            view.say(app.options.strings("settings.unsupported", ["asked": asked, "list": list]), .dim)
+        }
         if mode == .prompt { return await prompt(view, paths) }
         while let line = readLine(strippingNewline: true) {
             if !(await app.handle(line)) { break }

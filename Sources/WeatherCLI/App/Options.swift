@@ -15,6 +15,8 @@ package struct Options {
     package var format: StatusFormat?
     package var units: UnitSystem?
     package var clock: ClockStyle?
+    /// `--lang`: for this run.
+    package var language: Language?
     package var offline = false
     package var ascii = false
     package var color = ColorChoice.auto
@@ -85,6 +87,9 @@ package struct Options {
             case "--ascii": options.ascii = try flag()
             case "--units": options.units = try choice(name, value(), of: UnitSystem.self)
             case "--clock": options.clock = try choice(name, value(), of: ClockStyle.self)
+            case "--lang":
+                guard let language = Language(code: try value()) else { throw UsageError(message: "--lang must be \(Language.list).") }
+                options.language = language
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
             case "--provider": options.provider = try choice(name, value(), of: ProviderID.self)

@@ -102,6 +102,9 @@ package final class SessionView {
             draw(places.isEmpty ? renderer.message("No recent cities yet.") : renderer.numbered(places.map(\.displayName)))
         case .settings(let units, let clock):
             draw(renderer.message("Units: \(Self.describe(units)). Clock: \(clock == .twelveHour ? "12-hour" : "24-hour")."))
+        case .language(let language):
+            let others = Language.allCases.filter { $0 != language }.map(\.code).joined(separator: ", ")
+            draw(renderer.message(Strings(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))
         case .help:
             draw(renderer.message(Help.intro) + renderer.message("Commands:") + renderer.definitions(Help.commands)
                 + Help.footer.flatMap { renderer.message($0) })

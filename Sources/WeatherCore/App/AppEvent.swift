@@ -16,6 +16,8 @@ package enum AppEvent: Equatable, Sendable {
     case recent([Place])
     /// `:units` or `:clock` with no value: the settings in force.
     case settings(units: UnitSystem, clock: ClockStyle)
+    /// `:lang`: the language in force; also said after a change.
+    case language(Language)
     case help
     /// `:provider`: the provider asked first, and whether it is the default one; also said after a change.
     case provider(ProviderID, isDefault: Bool)

@@ -32,9 +32,12 @@ package final class WeatherApp {
     private var providerOverride: ProviderID?
     /// False for `--no-failover` (this run) or when the preferences turn it off.
     private let failoverOverride: Bool?
-    /// Units and clock for this run only (from the command line); a `:units` or `:clock` replaces them.
+    /// Units, clock and language for this run only (from the command line); `:units`, `:clock`, `:lang` replace them.
     private var unitsOverride: UnitSystem?
     private var clockOverride: ClockStyle?
+    private var languageOverride: Language?
+    /// The language and region the environment asks for: the language when none is chosen, and the clock's region.
+    private let environmentLanguage: LanguageChoice
     private var current: CurrentWeatherViewModel
     private var hourly: HourlyViewModel
     private var daily: DailyViewModel
@@ -51,7 +54,8 @@ package final class WeatherApp {
     /// `store` nil: nothing is ever written (one-shot runs read preferences and write none).
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
-        clock: ClockStyle? = nil, provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
+        clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
+        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
         failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
@@ -65,12 +69,17 @@ package final class WeatherApp {
         failoverOverride = failover
         unitsOverride = units
         clockOverride = clock
+        languageOverride = language
+        self.environmentLanguage = environmentLanguage
+        let chosen = language ?? preferences.language ?? environmentLanguage.language
         let choice = ServiceChoice(
             offline: offline, provider: provider ?? preferences.provider ?? defaultProvider,
-            failover: failover ?? preferences.failover)
+            failover: failover ?? preferences.failover, language: chosen)
         let service = makeService(choice)
         let options = DisplayOptions(
-            units: units ?? preferences.units, clock: clock ?? preferences.clock, defaultProvider: defaultProvider)
+            units: units ?? preferences.units,
+            clock: clock ?? preferences.clock ?? chosen.defaultClock(region: environmentLanguage.region),
+            language: chosen, defaultProvider: defaultProvider)
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
         hourly = HourlyViewModel(service: service, options: options, now: now)
         daily = DailyViewModel(service: service, options: options, now: now)
@@ -79,15 +88,23 @@ package final class WeatherApp {
         bind()
     }
 
-    /// Units and clock in force.
+    /// Units, clock and language in force.
     package var options: DisplayOptions { current.options }
+
+    /// The language in force: `--lang`, else `:lang`'s choice, else the environment's.
+    package var language: Language { languageOverride ?? preferences.language ?? environmentLanguage.language }
+
+    /// What the environment asked for and is not spoken here ("ja_JP"), when no language was chosen: to be said once.
+    package var unsupportedLanguage: String? {
+        languageOverride == nil && preferences.language == nil ? environmentLanguage.unsupported : nil
+    }
 
     /// The provider asked first.
     package var provider: ProviderID { providerOverride ?? preferences.provider ?? defaultProvider }
 
     /// What the service is built for now.
     package var serviceChoice: ServiceChoice {
-        ServiceChoice(offline: offline, provider: provider, failover: failoverOverride ?? preferences.failover)
+        ServiceChoice(offline: offline, provider: provider, failover: failoverOverride ?? preferences.failover, language: language)
     }
 
     // MARK: Commands
@@ -128,6 +145,8 @@ package final class WeatherApp {
             save()
         case .units(nil), .clock(nil):
             emit(.settings(units: options.units, clock: options.clock))
+        case .language(nil): emit(.language(language))
+        case .language(let chosen?): await setLanguage(chosen)
         case .recent: emit(.recent(preferences.recentCities))
         case .pick(let number): await pick(number)
         case .offline(let on): setOffline(on)
@@ -317,7 +336,9 @@ package final class WeatherApp {
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
     private func applyOptions() {
         let options = DisplayOptions(
-            units: unitsOverride ?? preferences.units, clock: clockOverride ?? preferences.clock, defaultProvider: defaultProvider)
+            units: unitsOverride ?? preferences.units,
+            clock: clockOverride ?? preferences.clock ?? language.defaultClock(region: environmentLanguage.region),
+            language: language, defaultProvider: defaultProvider)
         current.options = options
         hourly.options = options
         daily.options = options
@@ -339,6 +360,25 @@ package final class WeatherApp {
         save()
         rebuild()
         emit(.provider(chosen, isDefault: chosen == defaultProvider))
+        await showAgain()
+    }
+
+    /// `:lang CODE`: saved; the view shown is drawn again at once in the new language.
+    private func setLanguage(_ chosen: Language) async {
+        let before = language
+        languageOverride = nil
+        preferences.language = chosen
+        save()
+        emit(.language(chosen))
+        guard chosen != before else { return }
+        applyOptions()  // the view shown is drawn again from what it holds, in the new words
+        rebuild()
+        // OpenWeather words its conditions itself: its answers are asked for in the new language.
+        if provider == .openWeather { await showAgain() }
+    }
+
+    /// The view shown last, asked for again from the service in force.
+    private func showAgain() async {
         guard !offline, place != nil else { return }
         switch activeView {
         case .hourly: await showHourly(hourly.count, hourByHour: hourly.hourByHour)
@@ -383,10 +423,13 @@ package struct ServiceChoice: Equatable, Sendable {
     package var provider: ProviderID
     /// Whether another provider may answer when it fails.
     package var failover: Bool
+    /// The language conditions and place names are asked for in.
+    package var language: Language
 
-    package init(offline: Bool, provider: ProviderID = .openWeather, failover: Bool = true) {
+    package init(offline: Bool, provider: ProviderID = .openWeather, failover: Bool = true, language: Language = .english) {
         self.offline = offline
         self.provider = provider
         self.failover = failover
+        self.language = language
     }
 }

@@ -32,31 +32,33 @@ package enum UnitFormatting {
         }
     }
 
-    /// Pressure: hPa, or inHg in imperial.
-    package static func pressure(hectopascals: Double, _ units: UnitSystem) -> String {
-        units == .imperial
-            ? String(format: "%.2f inHg", hectopascals * 0.029_529_983)
-            : "\(rounded(hectopascals)) hPa"
+    /// Pressure: hPa, or inHg to a hundredth in imperial.
+    package static func pressure(hectopascals: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
+        guard units == .imperial else { return "\(rounded(hectopascals)) hPa" }
+        let hundredths = rounded(hectopascals * 2.952_998_3)
+        let fraction = String(abs(hundredths) % 100)
+        return "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100)\(decimal)\(fraction.count == 1 ? "0" : "")\(fraction) inHg"
     }
 
     /// Visibility in km (mi in imperial), one decimal under 10.
-    package static func distance(metres: Double, _ units: UnitSystem) -> String {
+    package static func distance(metres: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
         let (value, unit) = units == .imperial ? (metres / 1609.344, "mi") : (metres / 1000, "km")
         // Decide on the rounded figure: 9.9997 mi is "10 mi", not "10.0 mi".
-        return rounded(value * 10) < 100 ? "\(oneDecimal(value)) \(unit)" : "\(rounded(value)) \(unit)"
+        return rounded(value * 10) < 100 ? "\(oneDecimal(value, decimal)) \(unit)" : "\(rounded(value)) \(unit)"
     }
 
     /// Rain or snow: mm to a tenth, or inches to a hundredth in imperial, trailing zeros dropped ("2 mm", "0.1 in").
-    /// An amount above zero too small for the unit to show is "<0.1 mm" or "<0.01 in", never "0.00 in".
-    package static func precipitation(millimetres: Double, _ units: UnitSystem) -> String {
+    /// An amount above zero too small for the unit to show is "<0.1 mm" or "<0.01 in", never "0.00 in". `decimal`
+    /// is the language's separator ("2,4 mm").
+    package static func precipitation(millimetres: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
         let (value, places, unit) = units == .imperial ? (millimetres / 25.4, 2, "in") : (millimetres, 1, "mm")
         let scale = places == 2 ? 100 : 10
         let steps = rounded(value * Double(scale))
-        if steps == 0, value > 0 { return "<\(places == 2 ? "0.01" : "0.1") \(unit)" }
+        if steps == 0, value > 0 { return "<0\(decimal)\(places == 2 ? "01" : "1") \(unit)" }
         var fraction = String(abs(steps) % scale)
         fraction = String(repeating: "0", count: places - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(steps < 0 ? "-" : "")\(abs(steps) / scale)\(fraction.isEmpty ? "" : "." + fraction) \(unit)"
+        return "\(steps < 0 ? "-" : "")\(abs(steps) / scale)\(fraction.isEmpty ? "" : String(decimal) + fraction) \(unit)"
     }
 
     /// A percentage from 0…1.
@@ -64,9 +66,9 @@ package enum UnitFormatting {
         "\(rounded(min(1, max(0, fraction)) * 100))%"
     }
 
-    static func oneDecimal(_ value: Double) -> String {
+    static func oneDecimal(_ value: Double, _ decimal: Character = ".") -> String {
         let tenths = rounded(value * 10)
         let sign = tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        return "\(sign)\(abs(tenths) / 10)\(decimal)\(abs(tenths) % 10)"
     }
 }

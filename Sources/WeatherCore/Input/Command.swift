@@ -14,6 +14,8 @@ package enum Command: Equatable, Sendable {
     case units(UnitSystem?)
     /// `:clock 12|24`; nil asks for the setting in force.
     case clock(ClockStyle?)
+    /// `:lang CODE`; nil asks for the language in force (and lists the others).
+    case language(Language?)
     case recent
     case pick(Int)
     /// `:rain`: when it next rains or snows.
@@ -30,7 +32,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":recent", ":pick", ":offline", ":provider", ":help", ":quit",
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
     package static let maximumSlots = 40
@@ -89,6 +91,12 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput("The clock is 12 or 24: for example :clock 12.")
             }
             return .clock(clock)
+        case "lang", "language":
+            guard let argument else { return .language(nil) }
+            guard let language = Language(code: argument) else {
+                throw .invalidInput("Languages are \(Language.list): for example :lang fr.")
+            }
+            return .language(language)
         case "rain":
             try noArgument(argument, name)
             return .rain

@@ -21,6 +21,7 @@ package enum CompletionMatcher {
             let lower = typed.lowercased()
             for (command, values) in [
                 (":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"]), (":provider ", ProviderID.allCases.map(\.rawValue)),
+                (":lang ", Language.allCases.map(\.code)),
             ] {
                 if lower.hasPrefix(command) {
                     let argument = String(typed.dropFirst(command.count)).trimmingWhitespace

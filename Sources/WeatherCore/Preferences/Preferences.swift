@@ -13,7 +13,10 @@ package struct Preferences: Equatable, Sendable {
     /// Past cities, most recent first, no two at the same location.
     package var recentCities: [Place] = []
     package var units: UnitSystem = .metric
-    package var clock: ClockStyle = .twentyFourHour
+    /// The clock chosen with `:clock`; nil: the language's (12-hour for en-US, 24-hour elsewhere).
+    package var clock: ClockStyle?
+    /// The language chosen with `:lang`; nil: the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`).
+    package var language: Language?
     /// The provider chosen with `:provider`; nil: the default (OpenWeather with a key, else Open-Meteo).
     package var provider: ProviderID?
     /// Whether another provider may answer when the chosen one fails.
@@ -43,7 +46,8 @@ package struct Preferences: Equatable, Sendable {
             return places.count == list.count ? places : nil
         } } ?? []
         units = try field("units") { $0.string.flatMap(UnitSystem.init(rawValue:)) } ?? .metric
-        clock = try field("clock") { $0.string.flatMap(ClockStyle.init(rawValue:)) } ?? .twentyFourHour
+        clock = try field("clock") { $0.string.flatMap(ClockStyle.init(rawValue:)) }
+        language = try field("language") { $0.string.flatMap(Language.init(rawValue:)) }
         provider = try field("provider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
         failover = try field("failover", \.bool) ?? true
         announcedProvider = try field("announcedProvider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
@@ -53,8 +57,10 @@ package struct Preferences: Equatable, Sendable {
     package var data: Data {
         var members: [String: JSONValue] = [
             "version": .number(Double(version)), "recentCities": .array(recentCities.map(\.json)),
-            "units": .string(units.rawValue), "clock": .string(clock.rawValue),
+            "units": .string(units.rawValue),
         ]
+        if let clock { members["clock"] = .string(clock.rawValue) }
+        if let language { members["language"] = .string(language.code) }
         if let lastCity { members["lastCity"] = lastCity.json }
         if let provider { members["provider"] = .string(provider.rawValue) }
         if !failover { members["failover"] = .bool(false) }

@@ -40,10 +40,10 @@ package struct ProviderFactory: Sendable {
                 client: OpenWeatherClient(configuration: configuration, transport: samples), cache: sampleCache,
                 samplePlaces: samples.placeNames)
         }
-        var chain = [(id: choice.provider, service: service(choice.provider))]
+        var chain = [(id: choice.provider, service: service(choice.provider, language: choice.language))]
         if choice.failover {
             for other in [ProviderID.openMeteo, .metNorway] where other != choice.provider {
-                chain.append((other, service(other)))
+                chain.append((other, service(other, language: choice.language)))
             }
         }
         return chain.count == 1 ? chain[0].service : FailoverProvider(chain)
@@ -51,7 +51,11 @@ package struct ProviderFactory: Sendable {
 
     /// One provider's live service. MET Norway has no geocoding: its places come from OpenWeather's when a key
     /// is set, else from Open-Meteo's, whose time zones also give MET Norway's local days.
-    func service(_ provider: ProviderID) -> any WeatherProviding {
+    func service(_ provider: ProviderID, language: Language = .english) -> any WeatherProviding {
+        // OpenWeather words conditions and names places in the language asked; Open-Meteo's search names places.
+        var openWeather = openWeather
+        openWeather.language = language.openWeatherCode
+        let openMeteoClient = openMeteoClient(language)
         switch provider {
         case .openWeather:
             return OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
@@ -86,8 +90,9 @@ package struct ProviderFactory: Sendable {
         }
     }
 
-    private var openMeteoClient: OpenMeteoClient {
+    private func openMeteoClient(_ language: Language) -> OpenMeteoClient {
         OpenMeteoClient(
-            configuration: OpenMeteoConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
+            configuration: OpenMeteoConfiguration.fromEnvironment(environment, timeout: openWeather.timeout, language: language.openMeteoCode),
+            transport: transport)
     }
 }

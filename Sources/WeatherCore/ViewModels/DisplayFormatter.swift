@@ -6,6 +6,8 @@ package struct DisplayFormatter: Sendable {
         didSet { if options.language != oldValue.language { weekdays = WeekdayNames(options.strings) } }
     }
     private var weekdays: WeekdayNames
+    /// The language's decimal separator ("2,4 mm").
+    private var decimal: Character { options.language.decimalSeparator }
     /// The time the views compare against, for ages of stale data.
     package var now: Date
 
@@ -38,17 +40,17 @@ package struct DisplayFormatter: Sendable {
             lowCelsius: range?.low,
             highLowLabel: range?.label ?? "High / low",
             humidity: c.humidity.map { "\($0)%" },
-            pressure: c.pressure.map { UnitFormatting.pressure(hectopascals: $0, units) },
+            pressure: c.pressure.map { UnitFormatting.pressure(hectopascals: $0, units, decimal: decimal) },
             wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             windDirection: c.windDegrees.map(CompassDirection.cardinal),
             windDegrees: c.windDegrees,
             gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
-            visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units) },
+            visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units, decimal: decimal) },
             cloudCover: c.cloudCover.map { "\($0)%" },
             precipitation: precipitationText(c),
             sunrise: c.sunrise.map { clock($0, report) },
             sunset: c.sunset.map { clock($0, report) },
-            comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units) },
+            comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) },
             comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
             notice: notice(report), provider: providerName(report))
     }
@@ -110,7 +112,7 @@ package struct DisplayFormatter: Sendable {
                     precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
                     precipitationProbability: slot.precipitationProbability,
                     precipitationAmount: slot.precipitation.flatMap {
-                        $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units) : nil
+                        $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) : nil
                     },
                     humidity: slot.humidity.map { "\($0)%" },
                     wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
@@ -139,7 +141,7 @@ package struct DisplayFormatter: Sendable {
                 highCelsius: day.high, lowCelsius: day.low,
                 precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0) } ?? "–",
                 precipitationProbability: day.precipitationProbability,
-                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units) : nil)
+                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units, decimal: decimal) : nil)
         }
         return DailyDisplay(
             place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
@@ -231,7 +233,7 @@ package struct DisplayFormatter: Sendable {
         let span: (Precipitation) -> String = { $0.hours == 1 ? "in the last hour" : "in the last \($0.hours) hours" }
         let parts = [("Rain", c.rain), ("Snow", c.snow)].compactMap { label, amount -> String? in
             guard let amount, amount.millimetres > 0 else { return nil }
-            return "\(label) \(UnitFormatting.precipitation(millimetres: amount.millimetres, options.units)) \(span(amount))"
+            return "\(label) \(UnitFormatting.precipitation(millimetres: amount.millimetres, options.units, decimal: decimal)) \(span(amount))"
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary choosing its language: from the locale's name (installed or not), `--lang` over it, the providers
+/// asked in it, its clock and decimal separator, and the one line said when the locale asks for a language not spoken.
+@Suite(.serialized)
+struct LanguageTests {
+    static let frenchWeekdays = ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."]
+
+    @Test func aFrenchLocaleIsReadFromItsNameAndOpenWeatherIsAskedInFrench() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        // fr_FR.UTF-8 is not installed on a test machine: the name is enough.
+        let runner = BinaryRunner(server: server, extra: ["LANG": "fr_FR.UTF-8"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--five-day", "Testford"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.frenchWeekdays.contains { result.stdout.contains($0) }, "\(result.stdout)")
+        let asked = server.requests.filter { $0.path.hasPrefix("/data/2.5/") || $0.path.hasPrefix("/geo/") }
+        #expect(!asked.isEmpty)
+        #expect(asked.allSatisfy { $0.value("lang") == "fr" || $0.path.hasPrefix("/geo/") })
+    }
+
+    @Test func langWinsOverTheLocaleAndOpenMeteoSearchesInIt() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["LANG": "fr_FR.UTF-8", "LC_ALL": "de_DE.UTF-8"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--lang", "pt", "--provider", "open-meteo", "London"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests(to: "/v1/search").first?.value("language") == "pt")
+        let german = try await runner.run(["--provider", "openweather", "Testford"])  // LC_ALL wins over LANG
+        #expect(german.status == 0)
+        #expect(server.requests(to: "/data/2.5/weather").last?.value("lang") == "de")
+        let wrong = try await runner.run(["--lang", "xx", "London"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("--lang must be en, fr, de, es, pt-BR or it."))
+    }
+
+    @Test func theClockFollowsTheRegionAndTheDecimalSeparatorTheLanguage() async throws {
+        let runner = BinaryRunner(server: nil, extra: ["LANG": "en_US.UTF-8"])
+        defer { runner.remove() }
+        let american = try await runner.run(["--offline", "--hourly", "London"])
+        #expect(american.status == 0)
+        #expect(american.stdout.contains(" AM") || american.stdout.contains(" PM") || american.stdout.contains("am") || american.stdout.contains("pm"))
+        var british = runner
+        british.environment["LANG"] = "en_GB.UTF-8"
+        let hours = try await british.run(["--offline", "--hourly", "London"]).stdout
+        #expect(hours.contains(":00  ") && !hours.contains(" PM"))
+        // Amounts: "8.2 mm" in English, "8,2 mm" in German.
+        let english = try await british.run(["--offline", "--five-day", "London"]).stdout
+        let german = try await british.run(["--offline", "--five-day", "--lang", "de", "London"]).stdout
+        let decimal = /\d([.,])\d (mm|in)/
+        #expect(english.firstMatch(of: decimal)?.output.1 == ".")
+        #expect(german.firstMatch(of: decimal)?.output.1 == ",", "\(german)")
+    }
+
+    @Test func aLocaleAskingForALanguageNotSpokenIsToldOnceAtThePrompt() async throws {
+        let runner = BinaryRunner(server: nil, extra: ["LANG": "ja_JP.UTF-8"])
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt(["--offline"], expecting: "weather (offline)> "))
+        #expect(terminal.transcript.contains("Your locale asks for ja_JP, not spoken here yet"))
+        terminal.send(":lang fr\n")
+        #expect(await terminal.waitFor("Langue : Français (fr)"))
+        _ = await terminal.quit()
+        let again = try #require(try await runner.prompt(["--offline"], expecting: "> "))
+        #expect(!again.transcript.contains("not spoken here"))  // a language is chosen now
+        _ = await again.quit()
+    }
+}
