@@ -87,4 +87,18 @@ struct ResponseDecodingTests {
         #expect(notFound["cod"]?.text == "404")
         #expect(ResponseDecoding.errorMessage(Fixtures.data("error_404.json")) == "city not found")
     }
+
+    @Test func placesAreNamedInTheLanguageAskedWhereOpenWeatherHasIt() throws {
+        let json = Data(#"""
+            [{"name":"Munich","local_names":{"de":"München","it":"Monaco di Baviera","pt":"Munique","fr":"","en":"Munich (en)"},
+              "lat":48.1371,"lon":11.5754,"country":"DE","state":"Bavaria"},
+             {"name":"Testford","lat":51.5,"lon":-0.12,"country":"GB"}]
+            """#.utf8)
+        #expect(try ResponseDecoding.places(json, language: "de").map(\.name) == ["München", "Testford"])
+        #expect(try ResponseDecoding.places(json, language: "it").first?.name == "Monaco di Baviera")
+        #expect(try ResponseDecoding.places(json, language: "pt_br").first?.name == "Munique")  // local_names says "pt"
+        #expect(try ResponseDecoding.places(json, language: "fr").first?.name == "Munich")  // empty: the default name
+        #expect(try ResponseDecoding.places(json, language: "es").first?.name == "Munich")  // none
+        #expect(try ResponseDecoding.places(json).first?.name == "Munich")  // English: the default name
+    }
 }

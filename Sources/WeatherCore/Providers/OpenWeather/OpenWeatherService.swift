@@ -29,7 +29,7 @@ package actor OpenWeatherService: WeatherProviding {
             let places: [Place]
             do {
                 places = search.filter(
-                    try await fetch(.direct(query: search.query), decode: ResponseDecoding.places, before: prepare).value)
+                    try await fetch(.direct(query: search.query), decode: decodePlaces, before: prepare).value)
             } catch WeatherError.placeNotFound {
                 // The server's 404 names the tidied query; the person is shown what they typed.
                 throw notFound(search.typed)
@@ -37,11 +37,17 @@ package actor OpenWeatherService: WeatherProviding {
             guard !places.isEmpty else { throw notFound(search.typed) }
             return places
         case .coordinates(let lat, let lon):
-            let named = try? await fetch(.reverse(latitude: lat, longitude: lon), decode: ResponseDecoding.places).value.first
+            let named = try? await fetch(.reverse(latitude: lat, longitude: lon), decode: decodePlaces).value.first
             var place = Place(name: named?.name ?? "", state: named?.state, country: named?.country, latitude: lat, longitude: lon)
             if named == nil { place.name = Place.coordinateName(lat, lon) }
             return [place]
         }
+    }
+
+    /// Places named in the language asked for.
+    private var decodePlaces: @Sendable (Data) throws(WeatherError) -> [Place] {
+        let language = client.configuration.language
+        return { data throws(WeatherError) in try ResponseDecoding.places(data, language: language) }
     }
 
     /// A search that found nothing, quoting what was typed; offline, the sample places are listed.

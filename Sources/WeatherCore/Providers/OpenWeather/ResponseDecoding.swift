@@ -57,14 +57,20 @@ package enum ResponseDecoding {
     }
 
     /// Geocoding matches from `/geo/1.0/direct` or `/reverse`, duplicates (same name, state and country) removed.
-    package static func places(_ data: Data) throws(WeatherError) -> [Place] {
+    /// Each is named in `language` (OpenWeather's code, "fr", "pt_br") where its `local_names` has it.
+    package static func places(_ data: Data, language: String = "en") throws(WeatherError) -> [Place] {
+        // local_names is keyed by ISO 639-1: "pt", not "pt_br". In English the default name stands: it is already
+        // the one OpenWeather shows in English, and keeps a place's own accents ("Zürich", not local_names' "Zurich").
+        let key = String(language.prefix { $0 != "_" && $0 != "-" })
+        let localized = key != "en"
         guard let results = try parse(data).array else { throw unexpectedShape }
         var places: [Place] = []
         for result in results {
             guard let lat = result["lat"]?.double, let lon = result["lon"]?.double else { throw unexpectedShape }
             guard (-90...90).contains(lat), (-180...180).contains(lon) else { continue }
             let place = Place(
-                name: result["name"]?.string ?? "", state: nonEmpty(result["state"]?.string),
+                name: (localized ? nonEmpty(result["local_names"]?[key]?.string) : nil) ?? result["name"]?.string ?? "",
+                state: nonEmpty(result["state"]?.string),
                 country: nonEmpty(result["country"]?.string), latitude: lat, longitude: lon)
             if !places.contains(where: { $0.name == place.name && $0.state == place.state && $0.country == place.country }) {
                 places.append(place)
