@@ -2,7 +2,9 @@ import Foundation
 
 /// The one-line summaries written from the data: the hourly and 5-day summaries and the `:rain` outlook.
 ///
-/// All three start from now, and share ``WetWeather``'s one definition of a wet slot and of snow.
+/// All three start from now, and share ``WetWeather``'s one definition of a wet slot and of snow. The words are the
+/// language's templates in `Assets/strings/<code>/summaries.strings`: whole sentences or clauses per situation, with
+/// rain and snow as separate keys, and every time phrase with its own preposition, so a translator can make them agree.
 package struct ForecastSummaries: Sendable {
     package var options: DisplayOptions
     let weekdays: WeekdayNames
@@ -10,6 +12,29 @@ package struct ForecastSummaries: Sendable {
     package init(options: DisplayOptions) {
         self.options = options
         weekdays = WeekdayNames(options.strings)
+        let strings = options.strings
+        dayNames = strings["summary.weekdays"] == "long" ? (0..<7).map { strings["weekday.long.\($0)"] } : weekdays.names
+    }
+
+    /// The weekday names the summaries use: short or long, as `summary.weekdays` says.
+    let dayNames: [String]
+
+    var strings: Strings { options.strings }
+
+    func dayName(_ weekday: Int) -> String { dayNames[((weekday % 7) + 7) % 7] }
+
+    /// "rain" or "snow": the last part of a key with rain and snow variants.
+    static func kindKey(_ isSnow: Bool) -> String { isSnow ? "snow" : "rain" }
+
+    /// "rain", "snow", "rainToSnow" or "snowToRain": what falls now and what it turns to.
+    static func kindKey(now: Bool, then: Bool) -> String {
+        now == then ? kindKey(now) : now ? "snowToRain" : "rainToSnow"
+    }
+
+    /// `text` with its first letter capitalised: the templates are written in lower case, to serve mid-sentence too.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 
     /// The slots after the observation.
@@ -26,33 +51,38 @@ package struct ForecastSummaries: Sendable {
         let slots = upcoming(report)
         let spells = WetSpell.find(in: slots)
         if WetWeather.isWetNow(report.current) {
-            let isSnow = WetWeather.isSnowingNow(report.current)
-            guard let first = slots.first else { return "\(nowText(isSnow)); no forecast beyond now." }
+            let now = Self.kindKey(WetWeather.isSnowingNow(report.current))
+            guard let first = slots.first else { return Self.sentence(strings["summary.now.noForecast.\(now)"]) }
             guard let spell = spells.first, spell.start <= first.time else {
-                let then = spells.first.map { ", then " + likely($0, report, capitalized: false) } ?? ""
-                return "\(nowText(isSnow)); dry from \(when(first.time, report))\(then)."
+                let from = from(first.time, report)
+                guard let next = spells.first else { return Self.sentence(strings("summary.outlook.dryFrom.\(now)", ["from": from])) }
+                return Self.sentence(strings("summary.outlook.dryFromThen.\(now)", ["from": from, "spell": likely(next, report)]))
             }
-            return lasting(spell, isSnow: isSnow, through: slots, report: report, throughout: "for the next") + amount(spell, more: true) + "."
+            let isSnow = WetWeather.isSnowingNow(report.current)
+            return Self.sentence(lasting(spell, isSnow: isSnow, through: slots, report: report, span: "summary.forNext") + amount(spell, more: true) + ".")
         }
-        guard !slots.isEmpty else { return "No forecast beyond now." }
+        guard !slots.isEmpty else { return Self.sentence(strings["summary.noForecast"]) }
         guard let spell = spells.first else {
-            return "No rain or snow expected in the next \(span(hours: Self.hours(slots)))."
+            return Self.sentence(span("summary.outlook.none", hours: Self.hours(slots)))
         }
-        return likely(spell, report) + "."
+        return Self.sentence(likely(spell, report) + ".")
     }
 
-    /// "Rain likely Wed 15:00–21:00, about 4 mm (90% chance)": a spell to come, in full.
-    func likely(_ spell: WetSpell, _ report: WeatherReport, capitalized: Bool = true) -> String {
+    /// "rain likely Wed 15:00–21:00, about 4 mm (90% chance)": a spell to come, in full, in lower case.
+    func likely(_ spell: WetSpell, _ report: WeatherReport) -> String {
         // With no chance given, an amount forecast is "expected".
         let chance = spell.probability.map { $0 >= 0.6 ? "likely" : "possible" } ?? "expected"
         let start = LocalTime(spell.start, utcOffset: report.utcOffset)
         let end = LocalTime(spell.end, utcOffset: report.utcOffset)
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
-        let startDay = start.dayNumber == today ? "today" : weekdays.name(start.weekday)
-        let endDay = end.dayNumber == start.dayNumber ? "" : "\(weekdays.name(end.weekday)) "
-        let word = capitalized ? kind(spell.isSnow) : kind(spell.isSnow).lowercased()
-        return "\(word) \(chance) \(startDay) \(start.clockTime(options.clock))–\(endDay)\(end.clockTime(options.clock))"
-            + amount(spell, more: false)
+        let key = "summary.period." + (start.dayNumber == today ? "today" : "day") + (end.dayNumber == start.dayNumber ? "" : ".endDay")
+        let period = strings(
+            key,
+            [
+                "day": dayName(start.weekday), "start": start.clockTime(options.clock),
+                "endDay": dayName(end.weekday), "end": end.clockTime(options.clock),
+            ])
+        return strings("summary.outlook.spell.\(Self.kindKey(spell.isSnow)).\(chance)", ["period": period]) + amount(spell, more: false)
     }
 
     /// The hourly summary over `window`, from now.
@@ -67,38 +97,50 @@ package struct ForecastSummaries: Sendable {
         let wetNow = WetWeather.isWetNow(report.current)
         let snowNow = WetWeather.isSnowingNow(report.current)
         guard let first = window.first, let last = window.last else {
-            return wetNow ? "\(nowText(snowNow)); no forecast beyond now." : "No forecast beyond now."
+            return Self.sentence(wetNow ? strings["summary.now.noForecast.\(Self.kindKey(snowNow))"] : strings["summary.noForecast"])
         }
         var spells = WetSpell.find(in: window)
-        var text: String
+        // Clauses, each a whole template, joined by commas.
+        var clauses: [String] = []
         let previousIsSnow: Bool
         if wetNow {
             guard let spell = spells.first, spell.start <= first.time else {
-                text = "\(nowText(snowNow)), dry from \(when(first.time, report))"
+                clauses.append(strings("summary.hourly.dryFrom.\(Self.kindKey(snowNow))", ["from": from(first.time, report)]))
                 if let next = spells.first {
-                    let again = next.isSnow == snowNow ? " again" : ""
-                    text += ", \(kind(next.isSnow).lowercased())\(again) from \(when(next.start, report, sameDayAs: first.time))"
-                    if next.end <= last.time { text += " to \(when(next.end, report, sameDayAs: next.start))" }
+                    let when = next.end <= last.time
+                        ? fromTo(next.start, next.end, report, sameDayAs: first.time)
+                        : from(next.start, report, sameDayAs: first.time)
+                    let key = next.isSnow == snowNow ? "summary.hourly.again." : "summary.hourly.spell."
+                    clauses.append(strings(key + Self.kindKey(next.isSnow), ["when": when]))
                 }
-                return text + "; \(range)."
+                return hourlySentence(clauses, range)
             }
             spells.removeFirst()
-            text = lasting(spell, isSnow: snowNow, through: window, report: report, throughout: "throughout the next")
+            clauses.append(lasting(spell, isSnow: snowNow, through: window, report: report, span: "summary.throughoutNext"))
             previousIsSnow = spell.isSnow
-            if spell.end <= last.time, spells.isEmpty { text += ", then dry" }
+            if spell.end <= last.time, spells.isEmpty { clauses.append(strings["summary.hourly.thenDry"]) }
         } else {
-            guard let spell = spells.first else { return "Dry for the next \(Self.hours(window)) hours, \(range)." }
-            spells.removeFirst()
-            text = "\(kind(spell.isSnow)) from \(when(spell.start, report))"
-            if spell.end <= last.time {
-                text += " to \(when(spell.end, report, sameDayAs: spell.start))" + (spells.isEmpty ? ", then dry" : "")
+            guard let spell = spells.first else {
+                return Self.sentence(strings.plural("summary.hourly.dry", Self.hours(window), ["temps": range]))
             }
+            spells.removeFirst()
+            let when = spell.end <= last.time ? fromTo(spell.start, spell.end, report) : from(spell.start, report)
+            clauses.append(strings("summary.hourly.spell.\(Self.kindKey(spell.isSnow))", ["when": when]))
+            if spell.end <= last.time, spells.isEmpty { clauses.append(strings["summary.hourly.thenDry"]) }
             previousIsSnow = spell.isSnow
         }
         if let next = spells.first {
-            text += ", \(next.isSnow == previousIsSnow ? "again" : kind(next.isSnow).lowercased()) from \(when(next.start, report))"
+            let from = from(next.start, report)
+            clauses.append(
+                next.isSnow == previousIsSnow
+                    ? strings("summary.hourly.againFrom", ["from": from])
+                    : strings("summary.hourly.spell.\(Self.kindKey(next.isSnow))", ["when": from]))
         }
-        return text + "; \(range)."
+        return hourlySentence(clauses, range)
+    }
+
+    func hourlySentence(_ clauses: [String], _ range: String) -> String {
+        Self.sentence(strings("summary.hourly.sentence", ["summary": clauses.joined(separator: ", "), "temps": range]))
     }
 
     /// "Dry all week, highs 12–16°"; "Rain on Tue and Wed, highs 5–9°"; "Snow today and Thu, rain on Wed, highs 6°".
@@ -106,25 +148,30 @@ package struct ForecastSummaries: Sendable {
         let highs = days.map(\.high)
         let range = temperatureRange(highs.min() ?? 0, highs.max() ?? 0)
         let wet = days.filter(\.isWet)
-        guard !wet.isEmpty else { return "Dry all \(days.count >= 5 ? "week" : "period"), highs \(range)." }
+        guard !wet.isEmpty else {
+            return Self.sentence(strings("summary.daily.dry.\(days.count >= 5 ? "week" : "period")", ["temps": range]))
+        }
         let today = days.first?.dayNumber
         // Snow days and rain days, each kind in the order it first comes.
         var kinds: [(isSnow: Bool, names: [String])] = []
         for day in wet {
-            let name = day.dayNumber == today ? "today" : weekdays.name(day.weekday)
             if let index = kinds.firstIndex(where: { $0.isSnow == day.isSnow }) {
-                kinds[index].names.append(name)
+                kinds[index].names.append(strings["summary.daily.also.\(day.weekday)"])
             } else {
-                kinds.append((day.isSnow, [name]))
+                let first = day.dayNumber == today ? strings["summary.daily.today"] : strings["summary.daily.on.\(day.weekday)"]
+                kinds.append((day.isSnow, [first]))
             }
         }
-        let parts = kinds.enumerated().map { index, group in
-            let word = index == 0 ? kind(group.isSnow) : kind(group.isSnow).lowercased()
-            let names = group.names
-            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-            return "\(word) \(names[0] == "today" ? list : "on " + list)"
+        let groups = kinds.map { group in
+            strings("summary.daily.\(Self.kindKey(group.isSnow))", ["days": list(group.names)])
         }
-        return "\(parts.joined(separator: ", ")), highs \(range)."
+        return Self.sentence(strings("summary.daily.wet", ["days": groups.joined(separator: ", "), "temps": range]))
+    }
+
+    /// "Tue", "Tue and Wed", "Tue, Wed and Thu", with the language's words between.
+    func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: strings["summary.list.comma"]) + strings["summary.list.and"] + names[names.count - 1]
     }
 
     /// "4–13°" (or "4°" when equal), in the person's units; Kelvin as the tables write it ("286–287 K").
@@ -134,32 +181,30 @@ package struct ForecastSummaries: Sendable {
         let unit = options.units == .standard ? " K" : "°"
         guard a != b else { return "\(a)\(unit)" }
         // "4–13°", but "-4 to -2°": a dash between negative figures reads as a minus.
-        return a < 0 ? "\(a) to \(b)\(unit)" : "\(a)–\(b)\(unit)"
+        return a < 0 ? strings("summary.temps.negative", ["low": "\(a)", "high": "\(b)", "unit": unit]) : "\(a)–\(b)\(unit)"
     }
 
-    /// "Snow" or "Rain".
-    func kind(_ isSnow: Bool) -> String { isSnow ? "Snow" : "Rain" }
-
-    /// "Snowing now" or "Raining now".
-    func nowText(_ isSnow: Bool) -> String { isSnow ? "Snowing now" : "Raining now" }
-
-    /// How long the precipitation falling now lasts, given the spell that continues it: "Raining now until about 18:00",
-    /// "Raining now and throughout the next 24 hours", "Raining now, turning to snow until about 18:00".
-    func lasting(_ spell: WetSpell, isSnow: Bool, through slots: [ForecastSlot], report: WeatherReport, throughout: String) -> String {
-        let turning = spell.isSnow == isSnow ? "" : ", turning to \(kind(spell.isSnow).lowercased())"
+    /// How long the precipitation falling now lasts, given the spell that continues it: "raining now until about 18:00",
+    /// "raining now and throughout the next 24 hours", "raining now, turning to snow until about 18:00".
+    /// `span` is the family of keys for a spell that outlasts `slots` (`summary.forNext`, `summary.throughoutNext`).
+    func lasting(_ spell: WetSpell, isSnow: Bool, through slots: [ForecastSlot], report: WeatherReport, span family: String) -> String {
+        let kinds = Self.kindKey(now: isSnow, then: spell.isSnow)
         guard let last = slots.last, spell.end <= last.time else {
-            let hours = Self.hours(slots)
-            return nowText(isSnow) + (turning.isEmpty ? " and " : turning + ", ") + "\(throughout) \(span(hours: hours))"
+            return strings("summary.now.lasting.\(kinds)", ["span": span(family, hours: Self.hours(slots))])
         }
-        return "\(nowText(isSnow))\(turning) until about \(when(spell.end, report))"
+        let end = LocalTime(spell.end, utcOffset: report.utcOffset)
+        let key = isToday(spell.end, report) ? "summary.untilAbout" : "summary.untilAbout.day"
+        let until = strings(key, ["day": dayName(end.weekday), "time": end.clockTime(options.clock)])
+        return strings("summary.now.until.\(kinds)", ["until": until])
     }
 
     /// ", about 2.4 mm" (", about 2.4 mm more" for what is still to fall) and the chance, or just the chance.
     func amount(_ spell: WetSpell, more: Bool) -> String {
         let amount = spell.millimetres > 0
-            ? ", about \(UnitFormatting.precipitation(millimetres: spell.millimetres, options.units))\(more ? " more" : "")" : ""
+            ? strings(more ? "summary.amount.more" : "summary.amount", ["amount": UnitFormatting.precipitation(millimetres: spell.millimetres, options.units, decimal: options.language.decimalSeparator)])
+            : ""
         guard let probability = spell.probability else { return amount }
-        return amount + " (\(UnitFormatting.percent(fraction: probability)) chance)"
+        return amount + strings("summary.chance", ["percent": UnitFormatting.percent(fraction: probability)])
     }
 
     /// The hours `slots` cover, whatever their steps.
@@ -167,17 +212,39 @@ package struct ForecastSummaries: Sendable {
         Int(slots.map(\.hours).reduce(0, +).rounded())
     }
 
-    /// "24 hours" under two days, else "5 days".
-    func span(hours: Int) -> String {
-        hours < 48 ? "\(hours) hours" : "\(max(2, Int((Double(hours) / 24).rounded()))) days"
+    /// `family.hours` under two days ("24 hours"), else `family.days` ("5 days"), singular or plural.
+    func span(_ family: String, hours: Int) -> String {
+        hours < 48
+            ? strings.plural(family + ".hours", hours)
+            : strings.plural(family + ".days", max(2, Int((Double(hours) / 24).rounded())))
     }
 
-    /// The place's clock time, after the day's name when it is neither today nor `sameDayAs`'s day: "15:00", "Wed 03:00".
-    func when(_ date: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> String {
-        let local = LocalTime(date, utcOffset: report.utcOffset)
+    /// True when `date` falls on the report's today, or on `other`'s day when given.
+    func isToday(_ date: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> Bool {
+        let local = LocalTime(date, utcOffset: report.utcOffset).dayNumber
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
         let shownDay = other.map { LocalTime($0, utcOffset: report.utcOffset).dayNumber } ?? today
-        return (local.dayNumber == today || local.dayNumber == shownDay ? "" : weekdays.name(local.weekday) + " ")
-            + local.clockTime(options.clock)
+        return local == today || local == shownDay
+    }
+
+    /// "from 15:00", or "from Wed 03:00" when the day is neither today nor `other`'s day.
+    func from(_ date: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> String {
+        let local = LocalTime(date, utcOffset: report.utcOffset)
+        let key = isToday(date, report, sameDayAs: other) ? "summary.from" : "summary.from.day"
+        return strings(key, ["day": dayName(local.weekday), "time": local.clockTime(options.clock)])
+    }
+
+    /// "from 15:00 to 21:00", naming the start's day when it is neither today nor `other`'s day, and the end's when it
+    /// is neither today nor the start's day.
+    func fromTo(_ start: Date, _ end: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> String {
+        let a = LocalTime(start, utcOffset: report.utcOffset), b = LocalTime(end, utcOffset: report.utcOffset)
+        let startDay = !isToday(start, report, sameDayAs: other), endDay = !isToday(end, report, sameDayAs: start)
+        let key = "summary.fromTo" + (startDay ? (endDay ? ".bothDays" : ".startDay") : (endDay ? ".endDay" : ""))
+        return strings(
+            key,
+            [
+                "day": dayName(a.weekday), "start": a.clockTime(options.clock),
+                "endDay": dayName(b.weekday), "end": b.clockTime(options.clock),
+            ])
     }
 }
