@@ -17,7 +17,7 @@ struct TransportErrorTests {
             .proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")),
         (.invalidProxy(variable: "https_proxy"), .proxyFailed(proxy: "in https_proxy", detail: "has a host name or port that is not valid")),
         (.truncated, .badResponse(WeatherError.truncatedDetail)),
-        (.badResponse(detail: "the server's answer was malformed"), .badResponse("the server's answer was malformed")),
+        (.badResponse(detail: "the server's answer was malformed"), .badResponse(.verbatim("the server's answer was malformed"))),
         (.invalidURL, .invalidInput(WeatherConfiguration.badBaseURLMessage)),
     ])
     func eachTransportErrorHasItsWeatherError(_ error: HTTPError, _ expected: WeatherError) {
