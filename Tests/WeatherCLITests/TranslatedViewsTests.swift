@@ -34,6 +34,33 @@ struct TranslatedViewsTests {
         }
     }
 
+    static let golden = Golden(beside: #filePath)
+
+    /// Every view in every language at 60 and 80 columns, against golden files: a live OpenWeather report (the
+    /// server's own condition words), Open-Meteo's and MET Norway's (the project's condition tables), and offline
+    /// mode's sample data. One file per language and width, `Golden/i18n/<code>_<width>.txt`.
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyViewInEveryLanguageMatchesItsGolden(_ language: Language) throws {
+        for width in [60, 80] {
+            var sections: [String] = []
+            for source in [ProviderViewsTests.Source.openWeatherTestford, .openMeteoTestford, .metFjordby] {
+                for (name, text) in try ProviderViewsTests.views(source, units: .metric, clock: .twentyFourHour, width: width, language: language) {
+                    sections.append("== \(source) \(name)\n" + text)
+                }
+            }
+            let sample = try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford, source: .sample)
+            let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: Date(timeIntervalSince1970: 1_699_918_300))
+            let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+            sections.append("== offline current\n" + renderer.style.render(renderer.current(formatter.current(sample))))
+            sections.append("== help\n" + renderer.style.render(renderer.definitions(Help.commands(Strings(language)))))
+            let output = sections.joined(separator: "\n")
+            Self.golden.check(output, "i18n/\(language.code)_\(width).txt")
+            for line in output.split(separator: "\n") {
+                #expect(TextWidth.of(String(line)) <= width, "\(language.code) at \(width): \(line)")
+            }
+        }
+    }
+
     @Test func frenchViewsSayEveryLabelInFrench() throws {
         let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings(.french)))
         let current = try #require(views["current"])
