@@ -66,7 +66,13 @@ package enum WeatherError: Error, Equatable, Sendable {
         case .invalidProxy(let variable):
             self = .proxyFailed(proxy: "in \(variable)", detail: "has a host name or port that is not valid")
         case .truncated: self = .badResponse(Self.truncatedDetail)
-        case .badResponse(let detail): self = .badResponse(.verbatim(detail))
+        case .badResponse(let detail):
+            self = switch detail {
+            case .tooLarge: .badResponse(Phrase("detail.tooLarge"))
+            case .unsupportedCoding: .badResponse(Phrase("detail.unsupportedCoding"))
+            case .notGzip: .badResponse(Phrase("detail.notGzip"))
+            case .malformed: .badResponse(Phrase("detail.malformed"))
+            }
         case .invalidURL: self = .invalidInput(WeatherConfiguration.badBaseURLMessage)
         }
     }

@@ -23,7 +23,7 @@ struct OpenWeatherClientTests {
         let server = try LoopbackServer { _ in .json(padded) }
         defer { server.stop() }
         let client = client(server)
-        let tooLarge = WeatherError.badResponse(.verbatim("the answer was too large"))
+        let tooLarge = WeatherError.badResponse(Phrase("detail.tooLarge"))
         for request in [APIRequest.direct(query: "London"), .reverse(latitude: 1, longitude: 2), .current(latitude: 1, longitude: 2)] {
             await #expect(throws: tooLarge) { try await client.fetch(request) }
         }
