@@ -18,8 +18,17 @@ package enum HTTPError: Error, Equatable, Sendable {
     /// The connection broke off before the answer was complete: worth another try.
     case truncated
     /// The answer cannot be read as HTTP: malformed, too large, or in an encoding this client does not read.
-    case badResponse(detail: String)
+    case badResponse(BadAnswer)
     /// Not an http or https URL with a valid host (a name or an address, without control characters) and a port,
     /// if written, from 1 to 65535.
     case invalidURL
+}
+
+/// What was wrong with an answer that could not be read as HTTP; the raw value says it in English (the caller words
+/// it for people, in their language).
+package enum BadAnswer: String, Equatable, Sendable {
+    case tooLarge = "the answer was too large"
+    case unsupportedCoding = "the answer came in an encoding this client does not read"
+    case notGzip = "the answer said it was gzip-compressed and was not"
+    case malformed = "the server's answer was malformed"
 }

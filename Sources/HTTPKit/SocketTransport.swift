@@ -185,13 +185,13 @@ package final class SocketTransport: HTTPTransport {
         case HTTPConnection.Failure.closedBeforeAnswer, HTTPResponseParser.Failure.truncated:
             HTTPError.truncated
         case HTTPResponseParser.Failure.tooLarge:
-            HTTPError.badResponse(detail: "the answer was too large")
+            HTTPError.badResponse(.tooLarge)
         case HTTPResponseParser.Failure.unsupportedCoding:
-            HTTPError.badResponse(detail: "the answer came in an encoding this client does not read")
+            HTTPError.badResponse(.unsupportedCoding)
         case HTTPResponseParser.Failure.notGzip:
-            HTTPError.badResponse(detail: "the answer said it was gzip-compressed and was not")
+            HTTPError.badResponse(.notGzip)
         case HTTPResponseParser.Failure.malformed:
-            HTTPError.badResponse(detail: "the server's answer was malformed")
+            HTTPError.badResponse(.malformed)
         default:
             error
         }

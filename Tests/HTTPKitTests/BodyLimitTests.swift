@@ -7,7 +7,7 @@ import Testing
 /// cap before anything parses it; the JSON reader reserves nothing per object and bounds nesting.
 struct BodyLimitTests {
     static let agent = "httpkit-tests/1"
-    static let tooLarge = HTTPError.badResponse(detail: "the answer was too large")
+    static let tooLarge = HTTPError.badResponse(.tooLarge)
 
     /// `[{},{},…,{}]`, exactly `bytes` long (bytes ≡ 1 mod 3), built by doubling (a debug build loops slowly).
     static func emptyObjects(bytes: Int) -> Data {

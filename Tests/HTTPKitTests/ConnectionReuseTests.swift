@@ -49,7 +49,7 @@ struct ConnectionReuseTests {
         "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n",
     ])
     func differentLengthsAreRefused(first: String) async throws {
-        await #expect(throws: HTTPError.badResponse(detail: "the server's answer was malformed")) {
+        await #expect(throws: HTTPError.badResponse(.malformed)) {
             try await twoRequests(first: first)
         }
     }

@@ -7,8 +7,8 @@ import Testing
 /// and judged after the status; a body that says gzip and is not, or that inflates past the limit, is one error.
 struct GzipTests {
     static let agent = "httpkit-tests/1"
-    static let notGzip = HTTPError.badResponse(detail: "the answer said it was gzip-compressed and was not")
-    static let tooLarge = HTTPError.badResponse(detail: "the answer was too large")
+    static let notGzip = HTTPError.badResponse(.notGzip)
+    static let tooLarge = HTTPError.badResponse(.tooLarge)
 
     func get(_ transport: SocketTransport, _ server: LoopbackServer, _ path: String = "/data/2.5/forecast?q=x") async throws -> HTTPResponse {
         try await transport.get(URL(string: server.baseURL + path)!, timeout: 5)
@@ -80,7 +80,7 @@ struct GzipTests {
     @Test func aSuccessInAnotherCodingIsRefused() async throws {
         let server = try LoopbackServer { _ in .respond(status: 200, headers: ["Content-Encoding": "br"], body: Data("[]".utf8)) }
         defer { server.stop() }
-        await #expect(throws: HTTPError.badResponse(detail: "the answer came in an encoding this client does not read")) {
+        await #expect(throws: HTTPError.badResponse(.unsupportedCoding)) {
             try await get(SocketTransport(userAgent: Self.agent), server)
         }
     }

@@ -160,7 +160,7 @@ struct ProxyTests {
         let proxy = try LoopbackServer(greeting: "SSH-2.0-OpenSSH_9.2\r\n\r\n") { _ in .neverRespond }
         defer { proxy.stop() }
         let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": proxy.baseURL]))
-        await #expect(throws: HTTPError.badResponse(detail: "the server's answer was malformed")) {
+        await #expect(throws: HTTPError.badResponse(.malformed)) {
             try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 5)
         }
     }

@@ -119,18 +119,20 @@ struct ProviderViewsTests {
     static let kathmandu = Place(name: "Kathmandu", state: "Bagmati", country: "NP", latitude: 27.7017, longitude: 85.3206)
     static let fjordby = Place(name: "Fjordby", country: "NO", latitude: 60, longitude: 10)
 
-    static func formatter(_ source: Source, units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour) -> DisplayFormatter {
-        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, language: .english), now: source.now)
+    static func formatter(
+        _ source: Source, units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour, language: Language = .english
+    ) -> DisplayFormatter {
+        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, language: language), now: source.now)
     }
 
-    /// Each view of `source` as plain text at `width`.
+    /// Each view of `source` as plain text at `width`, in `language`.
     static func views(
-        _ source: Source, units: UnitSystem, clock: ClockStyle, width: Int
+        _ source: Source, units: UnitSystem, clock: ClockStyle, width: Int, language: Language = .english
     ) throws -> [(name: String, text: String)] {
         let report = try source.report()
         let other = try source.partner.report()
-        let formatter = formatter(source, units: units, clock: clock)
-        let renderer = Renderer(style: Style(color: false, unicode: true), width: width)
+        let formatter = formatter(source, units: units, clock: clock, language: language)
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
         let style = renderer.style
         return [
             ("current", style.render(renderer.current(formatter.current(report)))),

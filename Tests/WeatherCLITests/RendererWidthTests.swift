@@ -22,13 +22,15 @@ struct RendererWidthTests {
     static let daytown = Place(name: "Daytown", country: "LY", latitude: 32.9, longitude: 13.18)
 
     /// Each view as text, at a width; `ascii` for a terminal that is not UTF-8.
-    static func views(width: Int, ascii: Bool = false) throws -> [(String, String)] {
-        let formatter = DisplayFormatter(options: DisplayOptions(language: .english), now: Date(timeIntervalSince1970: 1_699_918_300))
+    static func views(width: Int, ascii: Bool = false, strings: Strings = Strings(.english)) throws -> [(String, String)] {
+        var options = DisplayOptions(language: .english)
+        options.strings = strings
+        let formatter = DisplayFormatter(options: options, now: Date(timeIntervalSince1970: 1_699_918_300))
         let night = try report("current_testford.json", place: testford)
         let day = try report("current_daytown.json", place: daytown)
         let stale = try report("current_testford.json", place: testford,
             source: .stale(fetchedAt: Date(timeIntervalSince1970: 1_699_916_800), reason: .serverError(status: 503)))
-        let renderer = Renderer(style: Style(color: false, unicode: !ascii), width: width)
+        let renderer = Renderer(style: Style(color: false, unicode: !ascii), width: width, strings: strings)
         let style = renderer.style
         func text(_ lines: [Line]) -> String { style.render(lines) }
         return [
@@ -38,7 +40,7 @@ struct RendererWidthTests {
             ("daily", text(renderer.daily(formatter.daily(night)))),
             ("rain", text(renderer.rain(formatter.rain(night)))),
             ("compare", text(renderer.compare(formatter.current(night), formatter.current(day)))),
-            ("help", text(renderer.definitions(Help.commands))),
+            ("help", text(renderer.definitions(Help.commands(strings)))),
             ("recent", text(renderer.numbered([testford.displayName, "São Paulo, BR", "Llanfairpwllgwyngyll, Wales, GB"], marked: 1))),
         ]
     }

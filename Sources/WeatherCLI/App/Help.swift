@@ -30,28 +30,43 @@ package enum Help {
     /// Every provider's attribution, one per line, as their terms ask.
     package static let attribution = ProviderID.allCases.map(\.attribution).joined(separator: "\n")
 
-    /// `:help`'s first line.
-    package static let intro = "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522"
+    /// `:help`'s first line, in English (the manual page's).
+    package static let intro = intro(Strings(.english))
 
-    /// `:help`'s commands, one per line.
-    package static let commands: [(String, String)] = [
-        (":hourly [N]", "the next N 3-hour steps (default 8, at most 40)"),
-        (":hourly 1h [N]", "hour by hour, N hours (default 24, at most 48)"),
-        (":5day", "five days, starting today"),
-        (":rain", "when it next rains or snows, for how long and how much"),
-        (":compare A; B", "two places side by side"),
-        (":units [NAME]", "metric, imperial or standard (no name: the units in force)"),
-        (":clock [12|24]", "12- or 24-hour times (no value: the clock in force)"),
-        (":lang [CODE]", "en, fr, de, es, pt-BR or it (no code: the one in force)"),
-        (":recent", "cities you looked up"),
-        (":pick N", "switch to place N of the last search"),
-        (":offline on|off", "bundled sample data instead of live weather"),
-        (":provider [NAME]", "weather source: openweather, open-meteo, met-norway"),
-        (":help", "these commands"),
-        (":quit, :q", "leave (or Ctrl-D)"),
+    /// `:help`'s first line.
+    package static func intro(_ strings: Strings) -> String { strings["help.intro"] }
+
+    /// The prompt's commands as `:help` writes them, and the key of each one's meaning in the `messages` table.
+    static let commandKeys: [(String, String)] = [
+        (":hourly [N]", "help.hourly"),
+        (":hourly 1h [N]", "help.hourByHour"),
+        (":5day", "help.daily"),
+        (":rain", "help.rain"),
+        (":compare A; B", "help.compare"),
+        (":units [NAME]", "help.units"),
+        (":clock [12|24]", "help.clock"),
+        (":lang [CODE]", "help.lang"),
+        (":recent", "help.recent"),
+        (":pick N", "help.pick"),
+        (":offline on|off", "help.offline"),
+        (":provider [NAME]", "help.provider"),
+        (":help", "help.help"),
+        (":quit, :q", "help.quit"),
     ]
 
-    /// `:help`'s closing lines.
-    package static let footer = ["Tab completes cities you looked up before, and commands. Ctrl-C cancels a request."]
-        + ProviderID.allCases.map(\.attribution)
+    /// `:help`'s commands, one per line, in English (the manual page's).
+    package static let commands = commands(Strings(.english))
+
+    /// `:help`'s commands, one per line.
+    package static func commands(_ strings: Strings) -> [(String, String)] {
+        commandKeys.map { ($0.0, strings[$0.1]) }
+    }
+
+    /// `:help`'s closing lines, in English (the manual page's).
+    package static let footer = footer(Strings(.english))
+
+    /// `:help`'s closing lines: the keys, then each provider's attribution as its terms word it.
+    package static func footer(_ strings: Strings) -> [String] {
+        [strings["help.footer"]] + ProviderID.allCases.map(\.attribution)
+    }
 }

@@ -40,7 +40,7 @@ package struct Launcher {
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning, .warning) }
         if case .failure(let error) = fromEnvironment, options.provider == nil {
-            view.complain(error.message)
+            view.complain(error.message(in: .commandLine, strings: view.strings))
             return ExitStatus.usage
         }
 
@@ -67,9 +67,7 @@ package struct Launcher {
         let views = options.hourly || options.fiveDay
         if city.isEmpty {
             guard app.place != nil else {
-                let flags = views ? "--hourly and --five-day need" : options.format != nil ? "--format needs" : "--json needs"
-                let example = views ? "--hourly" : options.format != nil ? "--format 3" : "--json"
-                view.complain("\(flags) a city, and there is no last city yet: for example weather-or-not \(example) London.")
+                view.complain(view.strings[views ? "error.noCity.views" : options.format != nil ? "error.noCity.format" : "error.noCity.json"])
                 return ExitStatus.usage
             }
             if !views { await app.resume() }

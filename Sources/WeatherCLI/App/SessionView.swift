@@ -46,8 +46,11 @@ package final class SessionView {
         app.onEvent = { [unowned self] event in show(event) }
     }
 
-    /// A renderer for the width of the moment (the terminal may have been resized).
-    package var renderer: Renderer { Renderer(style: style, width: console.width) }
+    /// A renderer for the width of the moment (the terminal may have been resized), in the language of the moment.
+    package var renderer: Renderer { Renderer(style: style, width: console.width, strings: strings) }
+
+    /// The words of the language chosen: the app's display options carry them.
+    package var strings: Strings { app.options.strings }
 
     /// Where hints point: prompt commands, or command-line options.
     private var context: MessageContext { if case .oneShot = mode { .commandLine } else { .prompt } }
@@ -72,62 +75,66 @@ package final class SessionView {
 
     private func present(_ event: AppEvent) {
         let renderer = renderer
+        let strings = renderer.strings
         switch event {
         case .current(let d):
             if let statusFormat { return drawStatus(statusFormat, d) }
             json.current = d
+            json.strings = strings
             let lines = renderer.current(d)
             draw(lines)
             // Each line fits the terminal (none wrapped): one row a line.
             if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
                 viewAbovePrompt = (lines.count, screen.columns)
             }
-        case .hourly(let d): json.hourly = d; draw(renderer.hourly(d))
-        case .daily(let d): json.daily = d; draw(renderer.daily(d))
+        case .hourly(let d): json.hourly = d; json.strings = strings; draw(renderer.hourly(d))
+        case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
                 guard !asJSON, statusFormat == nil else { return }
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
-                complain(renderer.message("Other places with that name; name one to see it:", .dim) + renderer.definitions(others.map { ($0, "") }))
+                complain(renderer.message(strings["session.otherPlaces"], .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
-                draw(renderer.message("Places with that name (:pick N to switch):", .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
+                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
             }
         case .suggestions(let places):
             let names = places.map { "\"\($0.displayName)\"" }
-            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-            complain(renderer.message("Did you mean \(list)?"))
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " " + strings["session.or"] + " " + names[names.count - 1]
+            complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):
-            draw(places.isEmpty ? renderer.message("No recent cities yet.") : renderer.numbered(places.map(\.displayName)))
+            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map(\.displayName)))
         case .settings(let units, let clock):
-            draw(renderer.message("Units: \(Self.describe(units)). Clock: \(clock == .twelveHour ? "12-hour" : "24-hour")."))
+            let clockWords = strings[clock == .twelveHour ? "session.clock.12" : "session.clock.24"]
+            draw(renderer.message(strings("session.settings", ["units": Self.describe(units, strings), "clock": clockWords])))
         case .language(let language):
             let others = Language.allCases.filter { $0 != language }.map(\.code).joined(separator: ", ")
             draw(renderer.message(Strings(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))
         case .help:
-            draw(renderer.message(Help.intro) + renderer.message("Commands:") + renderer.definitions(Help.commands)
-                + Help.footer.flatMap { renderer.message($0) })
+            draw(renderer.message(Help.intro(strings)) + renderer.message(strings["help.commandsHeading"]) + renderer.definitions(Help.commands(strings))
+                + Help.footer(strings).flatMap { renderer.message($0) })
         case .offlineChanged(let on, let places):
             draw(renderer.message(on
-                ? "Offline mode on: sample data (not real weather) for \(places.joined(separator: ", "))."
-                : "Offline mode off: live weather from \(app.provider.displayName)."))
+                ? strings("session.offlineOn", ["places": places.joined(separator: ", ")])
+                : strings("session.offlineOff", ["provider": app.provider.displayName])))
         case .provider(let provider, let isDefault):
             let others = ProviderID.allCases.filter { $0 != provider }.map(\.rawValue).joined(separator: ", ")
-            let how = provider.needsKey ? "" : isDefault ? " (no key needed)" : " (no key needed; your choice)"
-            draw(renderer.message("Weather from \(provider.displayName)\(how). Others: \(others) (:provider NAME)."))
+            let key = provider.needsKey ? "session.provider.keyed" : isDefault ? "session.provider.keyless" : "session.provider.chosen"
+            draw(renderer.message(strings(key, ["provider": provider.displayName, "others": others])))
         case .offlineUnchanged(let on):
-            draw(renderer.message("Offline mode is already \(on ? "on" : "off")."))
+            draw(renderer.message(strings[on ? "session.offlineAlreadyOn" : "session.offlineAlreadyOff"]))
         case .failed(let error):
             failures.append(error)
-            complain(renderer.message(error.message(in: context, provider: app.provider), .failure))
+            complain(renderer.message(error.message(in: context, provider: app.provider, strings: strings), .failure))
         case .refreshFailed(let place, let reason, let age):
             let name = place.name.isEmpty ? place.displayName : place.name
-            complain(renderer.message(
-                "Could not update \(name): \(reason.shortReason). Still showing the copy from \(RelativeAge.describe(seconds: age)) ago.",
-                .failure))
+            let words = strings(
+                "session.refreshFailed",
+                ["place": name, "reason": reason.shortReason(strings), "age": RelativeAge.describe(seconds: age, strings)])
+            complain(renderer.message(words, .failure))
         case .saveFailed(let path):
-            complain(renderer.message("Could not save preferences to \(path); settings last for this session only.", .warning))
+            complain(renderer.message(strings("session.saveFailed", ["path": path]), .warning))
         case .loading(let on):
             on ? startSpinner() : stopSpinner()
         }
@@ -137,7 +144,7 @@ package final class SessionView {
     /// after sample data, as the prompt says it.
     private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay) {
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
-        let mark = app.offline ? " (offline)" : stale ? " *" : ""
+        let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
         draw([format.line(d, style: style) + style.line(mark)])
     }
 
@@ -201,12 +208,9 @@ package final class SessionView {
     /// True when something failed.
     package var hasFailed: Bool { !failures.isEmpty }
 
-    static func describe(_ units: UnitSystem) -> String {
-        switch units {
-        case .metric: "metric (°C, km/h, hPa, mm)"
-        case .imperial: "imperial (°F, mph, inHg, in)"
-        case .standard: "standard (K, m/s, hPa, mm)"
-        }
+    /// "metric (°C, km/h, hPa, mm)".
+    static func describe(_ units: UnitSystem, _ strings: Strings) -> String {
+        strings["session.units." + units.rawValue]
     }
 
     // MARK: While a request runs
@@ -226,13 +230,14 @@ package final class SessionView {
         guard descriptor != nil || watchesInterrupts else { return }
         if mode == .prompt { echo.suspend() }
         let frames = style.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
-        let label = style.render(style.line(" Fetching weather…"))
+        let label = style.render(style.line(" " + strings["session.fetching"]))
+        let cancelled = strings["session.cancelled"]
         spinner = Task { @MainActor [unowned self] in
             var tick = 0
             while !Task.isCancelled {
                 if watchesInterrupts, interrupted() {
                     app.cancelRequests()
-                    Console.writeAll(descriptor ?? STDOUT_FILENO, (descriptor != nil ? "\r\u{1B}[K" : "") + "Cancelled.\n")
+                    Console.writeAll(descriptor ?? STDOUT_FILENO, (descriptor != nil ? "\r\u{1B}[K" : "") + cancelled + "\n")
                     return
                 }
                 if let descriptor, tick % 2 == 0, tick >= 4 {
@@ -261,6 +266,8 @@ struct JSONDocument {
     var current: CurrentWeatherDisplay?
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
+    /// The language the notices are worded in.
+    var strings = Strings(.english)
 
     private struct Combined: Encodable {
         var current: CurrentWeatherDisplay?
@@ -272,7 +279,7 @@ struct JSONDocument {
     var text: String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let key = Notice.wordsKey { encoder.userInfo[key] = { @Sendable (notice: Notice) in notice.words } }
+        if let key = Notice.wordsKey { encoder.userInfo[key] = { @Sendable [strings] (notice: Notice) in notice.words(strings) } }
         var views: [any Encodable] = []
         if let current { views.append(current) }
         if let hourly { views.append(hourly) }

@@ -9,6 +9,8 @@ extension String {
         let replacements: [Character: String] = [
             "°": "", "–": "-", "—": "-", "…": "...", "·": ".", "’": "'", "‘": "'", "“": "\"", "”": "\"", "ß": "ss", "Ø": "O", "ø": "o",
             "Æ": "AE", "æ": "ae", "Đ": "D", "đ": "d", "Ł": "L", "ł": "l", "ı": "i", "Þ": "Th", "þ": "th", "Ð": "D", "ð": "d",
+            // The translations' marks: French and Italian quotes and spaces, German quotes, Spanish opening marks.
+            "«": "\"", "»": "\"", "„": "\"", "\u{00A0}": " ", "\u{202F}": " ", "¿": "", "¡": "", "Œ": "OE", "œ": "oe",
         ]
         var result = ""
         for character in self {

@@ -1,24 +1,30 @@
 import WeatherCore
 
 extension Notice {
-    /// The notice as one paragraph: its parts' words, in order.
-    package var words: String { parts.map(\.words).joined(separator: " ") }
+    /// The notice as one paragraph: its parts' words, in order, in the language of `strings`.
+    package func words(_ strings: Strings) -> String { parts.map { $0.words(strings) }.joined(separator: " ") }
+
+    /// In English.
+    package var words: String { words(Strings(.english)) }
 }
 
 extension Notice.Part {
     /// "OpenWeather did not answer (server error 503); showing Open-Meteo.", "From 25 minutes ago: could not refresh. …"
-    package var words: String {
+    package func words(_ strings: Strings) -> String {
         switch self {
         case .text(let text):
             return text
         case .failover(let from, let to, let reason):
-            let what = switch reason {
-            case .missingAPIKey, .invalidAPIKey, .rateLimited: "could not be used"
-            default: "did not answer"
+            let key = switch reason {
+            case .missingAPIKey, .invalidAPIKey, .rateLimited: "notice.failover.unusable"
+            default: "notice.failover.noAnswer"
             }
-            return "\(from.displayName) \(what) (\(reason.shortReason)); showing \(to.displayName)."
+            return strings(key, ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
         case .stale(let age, let reason):
-            return "From \(age) ago: could not refresh. \(reason.message)"
+            return strings("notice.stale", ["age": age, "message": reason.message(in: .commandLine, strings: strings)])
         }
     }
+
+    /// In English.
+    package var words: String { words(Strings(.english)) }
 }

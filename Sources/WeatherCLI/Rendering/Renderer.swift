@@ -7,13 +7,17 @@ import WeatherCore
 package struct Renderer: Sendable {
     package var style: Style
     package var width: Int
+    /// The words of the language chosen, for labels and headings (the display structs bring the figures, and the
+    /// words made from data, already in it).
+    package var strings: Strings
 
     /// The narrowest layout the views are made for.
     package static let minimumWidth = 40
 
-    package init(style: Style, width: Int) {
+    package init(style: Style, width: Int, strings: Strings = Strings(.english)) {
         self.style = style
         self.width = max(Self.minimumWidth, width)
+        self.strings = strings
     }
 
     private func text(_ text: String, _ look: Look? = nil) -> Line { style.line(text, look) }
@@ -36,7 +40,7 @@ package struct Renderer: Sendable {
 
     /// "! Sample data…" above a view, wrapped.
     private func notice(_ notice: Notice?) -> [Line] {
-        notice.map { self.notice($0.words) } ?? []
+        notice.map { self.notice($0.words(strings)) } ?? []
     }
 
     private func notice(_ words: String) -> [Line] {
@@ -54,18 +58,20 @@ package struct Renderer: Sendable {
         let indent = withArt ? Art.width + 2 : 2
         let room = width - indent
         var details = (text("\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition), ") + temperature(d.temperature, d.temperatureCelsius)
-            + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")")).wrapped(to: room)
+            + feelsLike(d)).wrapped(to: room)
         var rows: [[Line]] = []
         if let high = d.high, let low = d.low {
             rows.append([text(d.highLowLabel), temperature(high, d.highCelsius) + text(" / ") + temperature(low, d.lowCelsius)])
         }
-        if let wind = wind(d) { rows.append([text("Wind"), text(wind)]) }
-        if let humidity = d.humidity { rows.append([text("Humidity"), text(humidity)]) }
-        if let pressure = d.pressure { rows.append([text("Pressure"), text(pressure)]) }
-        if let visibility = d.visibility { rows.append([text("Visibility"), text(visibility)]) }
-        if let clouds = d.cloudCover { rows.append([text("Cloud cover"), text(clouds)]) }
-        if let precipitation = d.precipitation { rows.append([text("Precipitation"), text(precipitation)]) }
-        if let sunrise = d.sunrise, let sunset = d.sunset { rows.append([text("Sun"), text("rises \(sunrise), sets \(sunset)")]) }
+        if let wind = wind(d) { rows.append([text(strings["label.wind"]), text(wind)]) }
+        if let humidity = d.humidity { rows.append([text(strings["label.humidity"]), text(humidity)]) }
+        if let pressure = d.pressure { rows.append([text(strings["label.pressure"]), text(pressure)]) }
+        if let visibility = d.visibility { rows.append([text(strings["label.visibility"]), text(visibility)]) }
+        if let clouds = d.cloudCover { rows.append([text(strings["label.cloudCover"]), text(clouds)]) }
+        if let precipitation = d.precipitation { rows.append([text(strings["label.precipitation"]), text(precipitation)]) }
+        if let sunrise = d.sunrise, let sunset = d.sunset {
+            rows.append([text(strings["label.sun"]), text(strings("current.sun", ["sunrise": sunrise, "sunset": sunset]))])
+        }
         let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: rows)
         details += table.render(table.fit(room, steps: []), ellipsis: style.ellipsis)
         let pictures = withArt ? art.map { style.line($0, .art(d.conditionGroup)).padded(to: Art.width) } : []
@@ -77,14 +83,19 @@ package struct Renderer: Sendable {
         return lines
     }
 
+    /// " (feels like 5 °C)", the temperature styled as one.
+    private func feelsLike(_ d: CurrentWeatherDisplay) -> Line {
+        text(" (" + strings["current.feelsLike"] + " ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")")
+    }
+
     /// "13 km/h from SW ↗, gusts 26 km/h": the arrow shows where the air goes, the words where it comes from.
     private func wind(_ d: CurrentWeatherDisplay) -> String? {
         guard var wind = d.wind else { return nil }
         if let direction = d.windDirection {
-            wind += " from \(direction)"
+            wind += " " + strings("wind.from", ["direction": direction])
             if style.unicode, let degrees = d.windDegrees { wind += " " + CompassDirection.arrow(windFrom: degrees) }
         }
-        if let gusts = d.gusts { wind += ", gusts \(gusts)" }
+        if let gusts = d.gusts { wind += ", " + strings("wind.gusts", ["speed": gusts]) }
         return wind
     }
 
@@ -105,11 +116,12 @@ package struct Renderer: Sendable {
 
     package func hourly(_ d: HourlyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": the next \(d.hours) hours" + via(d.provider), .dim))
+        lines += heading(text(d.place, .bold), text(": " + strings.plural("hourly.heading", d.hours) + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let weather = d.rows.filter { $0.kind == .weather }
         let scale = Graph.scale(weather.map(\.temperatureCelsius))
-        let header = ["Time", "", "Condition", "Temp", "", "Precip", "", "Amount", "Humidity", "Wind"].map { text($0, .dim) }
+        let header = ["column.time", "", "column.condition", "column.temperature", "", "column.chance", "", "column.amount", "column.humidity", "column.wind"]
+            .map { text($0.isEmpty ? "" : strings[$0], .dim) }
         var rows: [[Line]] = [header]
         for row in weather {
             rows.append([
@@ -141,7 +153,7 @@ package struct Renderer: Sendable {
                 // The sun's rows: the time in the time column, an arrow where the glyphs are, the word after it.
                 let mark = row.kind == .sunrise ? (style.unicode ? "↑" : "^") : (style.unicode ? "↓" : "v")
                 let time = Line([style.span(row.time)]).padded(to: layout.widths[HourlyColumn.time.rawValue])
-                lines.append(Line([style.span(time.plain + "  " + mark + "  " + row.kind.rawValue, .dim)]))
+                lines.append(Line([style.span(time.plain + "  " + mark + "  " + strings["hourly." + row.kind.rawValue], .dim)]))
             }
         }
         return lines
@@ -162,12 +174,12 @@ package struct Renderer: Sendable {
 
     package func daily(_ d: DailyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": \(d.rows.count) day\(d.rows.count == 1 ? "" : "s")" + via(d.provider), .dim))
+        lines += heading(text(d.place, .bold), text(": " + strings.plural("daily.heading", d.rows.count) + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let coldest = d.rows.map(\.lowCelsius).min() ?? 0
         let warmest = d.rows.map(\.highCelsius).max() ?? 0
         func rows(barWidth: Int) -> [[Line]] {
-            [["Day", "", "Condition", "Low", "", "High", "Precip", "Amount"].map { text($0, .dim) }]
+            [["column.day", "", "column.condition", "column.low", "", "column.high", "column.chance", "column.amount"].map { text($0.isEmpty ? "" : strings[$0], .dim) }]
                 + d.rows.map { row in
                     [
                         text(row.day), text(style.glyph(row.conditionGroup, night: false)), text(row.condition),
@@ -200,16 +212,17 @@ package struct Renderer: Sendable {
             [
                 text(d.place, .bold), text(d.observedAt, .dim),
                 text("\(style.glyph(d.conditionGroup, night: d.isNight)) \(d.condition)"),
-                temperature(d.temperature, d.temperatureCelsius) + text(" (feels like ") + temperature(d.feelsLike, d.feelsLikeCelsius) + text(")"),
+                temperature(d.temperature, d.temperatureCelsius) + feelsLike(d),
                 d.high.flatMap { high in d.low.map { temperature(high, d.highCelsius) + text(" / ") + temperature($0, d.lowCelsius) } } ?? Line(),
-                text(d.wind.map { [$0, d.windDirection.map { "from \($0)" }].compactMap { $0 }.joined(separator: " ") } ?? "–"),
-                text(d.humidity ?? "–"), text(d.precipitation ?? "none"),
+                text(d.wind.map { [$0, d.windDirection.map { strings("wind.from", ["direction": $0]) }].compactMap { $0 }.joined(separator: " ") } ?? "–"),
+                text(d.humidity ?? "–"), text(d.precipitation ?? strings["compare.none"]),
             ]
         }
-        let labels = ["", "", "Now", "Temperature", a.highLowLabel, "Wind", "Humidity", "Precipitation"].map { text($0) }
+        let labels = ["", "", strings["compare.now"], strings["label.temperature"], a.highLowLabel, strings["label.wind"], strings["label.humidity"], strings["label.precipitation"]]
+            .map { text($0) }
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
         var lines: [Line] = []
-        for words in Array(Set([a.notice, b.notice].compactMap { $0?.words })).sorted() { lines += notice(words) }
+        for words in Array(Set([a.notice, b.notice].compactMap { $0?.words(strings) })).sorted() { lines += notice(words) }
         guard width >= 64 else {
             for (index, place) in [column(a), column(b)].enumerated() {
                 if index > 0 { lines.append(Line()) }
@@ -231,7 +244,8 @@ package struct Renderer: Sendable {
     /// The prompt: the place's name ("London, GB"), cut to a third of the width (at least 12 columns) so a very long
     /// name leaves room to type; " (offline)" and "> " after it.
     package func prompt(_ name: String?, offline: Bool) -> Line {
-        text(name ?? "weather").truncated(to: max(12, width / 3), ellipsis: style.ellipsis) + text((offline ? " (offline)" : "") + "> ")
+        text(name ?? strings["prompt.noPlace"]).truncated(to: max(12, width / 3), ellipsis: style.ellipsis)
+            + text((offline ? " " + strings["prompt.offline"] : "") + "> ")
     }
 
     /// A message, wrapped at spaces; its own line breaks are kept.
@@ -242,7 +256,7 @@ package struct Renderer: Sendable {
     /// Numbered entries ("  1. London, England, GB"), each wrapped with its continuation under the text.
     package func numbered(_ entries: [String], marked: Int? = nil) -> [Line] {
         let rows = entries.enumerated().map { index, entry in
-            [text(String(index + 1) + "."), text(entry + (index == marked ? "  (shown)" : ""))]
+            [text(String(index + 1) + "."), text(entry + (index == marked ? "  " + strings["list.shown"] : ""))]
         }
         let table = Table(columns: [Table.Column(rightAligned: true), Table.Column(wraps: true)], rows: rows, gap: 1)
         return table.render(table.fit(width - 2, steps: []), ellipsis: style.ellipsis).map { text("  ") + $0 }

@@ -1,32 +1,37 @@
 import WeatherCore
 
-/// The words a person reads for each `WeatherError`: WeatherCore raises the errors, this layer says them.
+/// The words a person reads for each `WeatherError`: WeatherCore raises the errors, this layer says them, in the
+/// language of the `Strings` given (the `messages` table).
 extension WeatherError {
-    /// One line saying what happened and what to do next, with hints for the command line.
+    /// One line saying what happened and what to do next, with hints for the command line, in English.
     package var message: String { message(in: .commandLine) }
 
+    /// A few words for why a provider gave way to another, in English.
+    package var shortReason: String { shortReason(Strings(.english)) }
+
     /// A few words for why a provider gave way to another: "no API key", "no answer within 10 seconds".
-    package var shortReason: String {
+    package func shortReason(_ strings: Strings) -> String {
         switch self {
-        case .missingAPIKey: "no API key"
-        case .invalidAPIKey: "the API key was refused"
-        case .rateLimited: "too many requests"
-        case .serverError(let status): "server error \(status)"
-        case .unexpectedStatus(let status): "HTTP status \(status)"
-        case .timedOut(let seconds): "no answer within \(RelativeAge.seconds(seconds))"
-        case .cannotConnect: "no connection"
-        case .secureConnectionFailed: "no secure connection"
-        case .proxyFailed: "the proxy failed"
-        case .badResponse: "an unreadable answer"
-        case .placeNotFound, .notInSampleData: "place not found"
-        case .invalidInput: "a request it could not use"
+        case .missingAPIKey: strings["reason.missingAPIKey"]
+        case .invalidAPIKey: strings["reason.invalidAPIKey"]
+        case .rateLimited: strings["reason.rateLimited"]
+        case .serverError(let status): strings("reason.serverError", ["status": String(status)])
+        case .unexpectedStatus(let status): strings("reason.unexpectedStatus", ["status": String(status)])
+        case .timedOut(let seconds): strings("reason.timedOut", ["duration": RelativeAge.seconds(seconds, strings)])
+        case .cannotConnect: strings["reason.cannotConnect"]
+        case .secureConnectionFailed: strings["reason.secureConnectionFailed"]
+        case .proxyFailed: strings["reason.proxyFailed"]
+        case .badResponse: strings["reason.badResponse"]
+        case .placeNotFound, .notInSampleData: strings["reason.placeNotFound"]
+        case .invalidInput: strings["reason.invalidInput"]
         }
     }
 
     /// One line saying what happened and what to do next; its hints name what works where it is read (the prompt
     /// takes `:offline on`, the command line `--offline`), and the provider that was asked.
-    package func message(in context: MessageContext, provider: ProviderID = .openWeather) -> String {
-        let offline = context == .prompt ? ":offline on" : "--offline"
+    package func message(in context: MessageContext, provider: ProviderID = .openWeather, strings: Strings = Strings(.english)) -> String {
+        let atPrompt = context == .prompt
+        let offline = atPrompt ? ":offline on" : "--offline"
         let name = provider.displayName
         let baseVariable = switch provider {
         case .openWeather: "OPENWEATHER_BASE_URL"
@@ -35,33 +40,34 @@ extension WeatherError {
         }
         switch self {
         case .missingAPIKey:
-            return "No OpenWeather API key. Get a free one at https://openweathermap.org/api (new keys can take a couple of hours to activate), then set OPENWEATHER_API_KEY\(context == .prompt ? " and start again" : " or pass --api-key"). Or try \(offline) for sample data."
+            return strings(atPrompt ? "error.missingAPIKey.prompt" : "error.missingAPIKey.commandLine", ["offline": offline])
         case .invalidAPIKey:
-            return "OpenWeather rejected the API key (401). New keys can take a couple of hours to activate; otherwise check OPENWEATHER_API_KEY."
+            return strings["error.invalidAPIKey"]
         case .placeNotFound(let query):
-            return "No place called \"\(query)\" was found. Try \"City\", \"City, CC\" (country code), \"City, ST, US\" or \"lat, lon\"."
+            return strings("error.placeNotFound", ["query": query])
         case .notInSampleData(let query, let available):
-            return "Offline mode has no sample data for \"\(query)\". Sample places: \(available.joined(separator: ", "))."
+            return strings("error.notInSampleData", ["query": query, "places": available.joined(separator: ", ")])
         case .rateLimited(let retryAfter?):
-            return "\(name)'s rate limit was reached (429). Try again in \(RelativeAge.describe(seconds: retryAfter))."
+            return strings("error.rateLimited.retryAfter", ["provider": name, "duration": RelativeAge.describe(seconds: retryAfter, strings)])
         case .rateLimited(nil):
-            return "\(name)'s rate limit was reached (429). Wait a minute and try again\(provider == .openWeather ? "; the free plan allows 60 calls a minute" : "")."
+            return strings(provider == .openWeather ? "error.rateLimited.freePlan" : "error.rateLimited", ["provider": name])
         case .serverError(let status):
-            return "\(name)'s server failed (HTTP \(status)). Try again in a little while."
+            return strings("error.serverError", ["provider": name, "status": String(status)])
         case .unexpectedStatus(let status):
-            return "\(name) answered with an unexpected HTTP \(status). Try again; if it persists, check \(baseVariable)."
+            return strings("error.unexpectedStatus", ["provider": name, "status": String(status), "variable": baseVariable])
         case .timedOut(let seconds):
-            return "\(name) did not answer within \(RelativeAge.seconds(seconds)). Check the network\(context == .prompt ? ", or use \(offline)" : ", or raise --timeout")."
+            let duration = RelativeAge.seconds(seconds, strings)
+            return strings(atPrompt ? "error.timedOut.prompt" : "error.timedOut.commandLine", ["provider": name, "duration": duration, "offline": offline])
         case .cannotConnect(let host):
-            return "Cannot reach \(host): no network, or the server is down. Check the connection, or use \(offline)."
+            return strings("error.cannotConnect", ["host": host, "offline": offline])
         case .secureConnectionFailed(let host, let detail):
-            return "No secure connection to \(host): \(detail). Check the system clock and the trusted certificates (SSL_CERT_FILE), or use \(offline)."
+            return strings("error.secureConnectionFailed", ["host": host, "detail": detail, "offline": offline])
         case .proxyFailed(let proxy, let detail):
-            return "The proxy \(proxy) \(detail). Check https_proxy, http_proxy and no_proxy, or use \(offline)."
+            return strings("error.proxyFailed", ["proxy": proxy, "detail": detail, "offline": offline])
         case .badResponse(let detail):
-            return "\(name)'s answer could not be understood (\(detail)). Try again in a little while."
-        case .invalidInput(let detail):
-            return detail
+            return strings("error.badResponse", ["provider": name, "detail": detail.words(strings)])
+        case .invalidInput(let phrase):
+            return phrase.words(strings)
         }
     }
 }

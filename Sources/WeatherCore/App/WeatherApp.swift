@@ -238,7 +238,7 @@ package final class WeatherApp {
 
     private func pick(_ number: Int) async {
         if lastSearchFailed {
-            return emit(.failed(.invalidInput("There is nothing to pick: the last search found no place.")))
+            return emit(.failed(.invalidInput(Phrase("error.pick.none"))))
         }
         activeView = .current
         if await current.pick(number) == .updated, let shown = current.place {
@@ -248,7 +248,7 @@ package final class WeatherApp {
         }
     }
 
-    static let noPlaceYet = WeatherError.invalidInput("No city yet: type a city name first, such as London.")
+    static let noPlaceYet = WeatherError.invalidInput(Phrase("error.noPlaceYet"))
 
     /// Cancels whatever request is in flight (Ctrl-C).
     package func cancelRequests() {

@@ -70,7 +70,8 @@ package struct DailySummary: Equatable, Sendable {
             result.append(
                 DailySummary(
                     dayNumber: day, weekday: weekday, high: high, low: low,
-                    condition: Condition(code: condition.code, main: condition.main, description: condition.description, isNight: false),
+                    condition: Condition(
+                        code: condition.code, main: condition.main, description: condition.description, isNight: false, key: condition.key),
                     precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
         }
         return result
@@ -101,11 +102,15 @@ package struct DailySummary: Equatable, Sendable {
     /// Snow (mm of water): under 3 is 600 "light snow", under 10 is 601 "snow", more is 602 "heavy snow".
     /// Rain: under 5 mm is 500 "light rain", under 20 is 501 "moderate rain", more is 502 "heavy intensity rain".
     static func wetCondition(millimetres: Double, isSnow: Bool) -> Condition {
-        let (code, description) =
+        // The words come from the conditions table (the same as MET Norway's and Open-Meteo's for the same thing).
+        let (code, description, key) =
             isSnow
-            ? (millimetres < 3 ? (600, "light snow") : millimetres < 10 ? (601, "snow") : (602, "heavy snow"))
-            : (millimetres < 5 ? (500, "light rain") : millimetres < 20 ? (501, "moderate rain") : (502, "heavy intensity rain"))
-        return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false)
+            ? (millimetres < 3
+                ? (600, "light snow", "metno.lightsnow") : millimetres < 10 ? (601, "snow", "metno.snow") : (602, "heavy snow", "metno.heavysnow"))
+            : (millimetres < 5
+                ? (500, "light rain", "metno.lightrain") : millimetres < 20
+                    ? (501, "moderate rain", "wmo.63") : (502, "heavy intensity rain", "estimate.heavyIntensityRain"))
+        return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false, key: key)
     }
 }
 
@@ -116,10 +121,11 @@ extension DailySummary {
         let probability = day.precipitationProbability
         let condition = day.condition
             ?? (amount > 0 ? Self.wetCondition(millimetres: amount, isSnow: false)
-                : Condition(code: 0, main: "", description: "condition not given", isNight: false))
+                : Condition(code: 0, main: "", description: "condition not given", isNight: false, key: "estimate.notGiven"))
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
-            condition: Condition(code: condition.code, main: condition.main, description: condition.description, isNight: false),
+            condition: Condition(
+                code: condition.code, main: condition.main, description: condition.description, isNight: false, key: condition.key),
             precipitationProbability: probability, precipitation: amount, isSnow: condition.group == .snow)
     }
 }

@@ -67,19 +67,19 @@ package struct WeekdayNames: Sendable {
 
 /// Ages and durations in words: "25 minutes", "1 hour".
 package enum RelativeAge {
-    package static func describe(seconds: Int) -> String {
+    package static func describe(seconds: Int, _ strings: Strings) -> String {
         switch seconds {
-        case ..<60: seconds <= 1 ? "1 second" : "\(seconds) seconds"
-        case ..<3600: plural(seconds / 60, "minute")
-        case ..<86_400: plural(seconds / 3600, "hour")
-        default: plural(seconds / 86_400, "day")
+        case ..<60: strings.plural("age.second", max(1, seconds))
+        case ..<3600: strings.plural("age.minute", seconds / 60)
+        case ..<86_400: strings.plural("age.hour", seconds / 3600)
+        default: strings.plural("age.day", seconds / 86_400)
         }
     }
 
-    /// "10 seconds", "2.5 seconds".
-    package static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? plural(Int(value), "second") : "\(value) seconds"
+    /// "10 seconds", "2.5 seconds" (the language's decimal separator).
+    package static func seconds(_ value: Double, _ strings: Strings) -> String {
+        if value == value.rounded() { return strings.plural("age.second", Int(value)) }
+        let figure = String(value).replacingOccurrences(of: ".", with: String(strings.language.decimalSeparator))
+        return strings("age.second.other", ["count": figure])
     }
-
-    static func plural(_ count: Int, _ unit: String) -> String { count == 1 ? "1 \(unit)" : "\(count) \(unit)s" }
 }

@@ -52,28 +52,28 @@ package enum Command: Equatable, Sendable {
             let rest = trimmed.dropFirst().drop { !$0.isWhitespace }
             let places = rest.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingWhitespace }
             guard places.count == 2, !places[0].isEmpty, !places[1].isEmpty else {
-                throw .invalidInput(":compare takes two places separated by \";\": for example :compare London; Paris, FR.")
+                throw .invalidInput(Phrase("error.compare.usage"))
             }
             return .compare(places[0], places[1])
         }
         let argument = words.dropFirst().first
         if name == "hourly" || name == "h", argument == "1h" {
-            guard words.count <= 3 else { throw .invalidInput(":hourly 1h takes at most a number of hours, such as :hourly 1h 12.") }
+            guard words.count <= 3 else { throw .invalidInput(Phrase("error.hourByHour.usage")) }
             guard let text = words.dropFirst(2).first else { return .hourByHour(nil) }
             guard let count = Int(text), (1...maximumHours).contains(count) else {
-                throw .invalidInput(":hourly 1h shows 1 to \(maximumHours) hours, such as :hourly 1h 12.")
+                throw .invalidInput(Phrase("error.hourByHour.range", ["maximum": String(maximumHours)]))
             }
             return .hourByHour(count)
         }
-        guard words.count <= 2 else { throw .invalidInput("\":\(name)\" takes at most one argument; see :help.") }
+        guard words.count <= 2 else { throw .invalidInput(Phrase("error.command.tooManyArguments", ["name": name])) }
         switch name {
         case "hourly", "h":
             guard let argument, argument != "3h" else { return .hourly(nil) }
             guard let count = Int(argument) else {
-                throw .invalidInput(":hourly takes a number of 3-hour steps, such as :hourly 12.")
+                throw .invalidInput(Phrase("error.hourly.usage"))
             }
             guard (1...maximumSlots).contains(count) else {
-                throw .invalidInput(":hourly shows 1 to \(maximumSlots) steps of 3 hours (the forecast covers 5 days).")
+                throw .invalidInput(Phrase("error.hourly.range", ["maximum": String(maximumSlots)]))
             }
             return .hourly(count)
         case "5day", "5d", "daily", "five-day":
@@ -82,19 +82,19 @@ package enum Command: Equatable, Sendable {
         case "units", "u":
             guard let argument else { return .units(nil) }
             guard let units = UnitSystem(rawValue: argument) else {
-                throw .invalidInput("Units are metric, imperial or standard: for example :units imperial.")
+                throw .invalidInput(Phrase("error.units.usage"))
             }
             return .units(units)
         case "clock":
             guard let argument else { return .clock(nil) }
             guard let clock = ClockStyle(rawValue: argument) else {
-                throw .invalidInput("The clock is 12 or 24: for example :clock 12.")
+                throw .invalidInput(Phrase("error.clock.usage"))
             }
             return .clock(clock)
         case "lang", "language":
             guard let argument else { return .language(nil) }
             guard let language = Language(code: argument) else {
-                throw .invalidInput("Languages are \(Language.list): for example :lang fr.")
+                throw .invalidInput(Phrase("error.lang.usage", ["list": Language.allCases.map(\.code).joined(separator: ", ")]))
             }
             return .language(language)
         case "rain":
@@ -105,19 +105,19 @@ package enum Command: Equatable, Sendable {
             return .recent
         case "pick", "p":
             guard let argument, let number = Int(argument), number >= 1 else {
-                throw .invalidInput(":pick takes the number of a place listed under the last search, such as :pick 2.")
+                throw .invalidInput(Phrase("error.pick.usage"))
             }
             return .pick(number)
         case "offline":
             switch argument {
             case "on": return .offline(true)
             case "off": return .offline(false)
-            default: throw .invalidInput("Use :offline on or :offline off.")
+            default: throw .invalidInput(Phrase("error.offline.usage"))
             }
         case "provider":
             guard let argument else { return .provider(nil) }
             guard let provider = ProviderID(name: argument) else {
-                throw .invalidInput("Providers are openweather, open-meteo and met-norway: for example :provider open-meteo.")
+                throw .invalidInput(Phrase("error.provider.usage"))
             }
             return .provider(provider)
         case "help", "?":
@@ -125,11 +125,11 @@ package enum Command: Equatable, Sendable {
         case "quit", "q", "exit":
             return .quit
         default:
-            throw .invalidInput("Unknown command \":\(String(name.prefix(30)))\". Type :help for the list.")
+            throw .invalidInput(Phrase("error.command.unknown", ["name": String(name.prefix(30))]))
         }
     }
 
     private static func noArgument(_ argument: String?, _ name: String) throws(WeatherError) {
-        if argument != nil { throw .invalidInput(":\(name) takes no argument.") }
+        if argument != nil { throw .invalidInput(Phrase("error.command.noArgument", ["name": name])) }
     }
 }

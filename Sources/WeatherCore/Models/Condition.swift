@@ -10,12 +10,23 @@ package struct Condition: Equatable, Sendable {
     package var description: String
     /// True when the icon marks it as night ("10n").
     package var isNight: Bool
+    /// For a provider whose descriptions come from this project's tables (Open-Meteo's WMO codes, MET Norway's
+    /// symbols): the key of the `conditions` table ("wmo.61", "metno.lightrainshowers"), worded when shown, so a
+    /// cached answer holds no language. Nil when `description` is the provider's own words (OpenWeather's).
+    package var key: String?
 
-    package init(code: Int, main: String, description: String, isNight: Bool) {
+    package init(code: Int, main: String, description: String, isNight: Bool, key: String? = nil) {
         self.code = code
         self.main = main
         self.description = description
         self.isNight = isNight
+        self.key = key
+    }
+
+    /// The description in the language of `strings`: the project's table for a keyed condition, else the
+    /// provider's own words.
+    package func description(_ strings: Strings) -> String {
+        key.map { strings[$0] } ?? description
     }
 
     /// The condition's group, used for art, colour and the daily summary.

@@ -13,23 +13,23 @@ package enum LocationQuery: Equatable, Sendable {
     package static func parse(_ text: String) throws(WeatherError) -> LocationQuery {
         // Escape sequences go whole (not just their ESC), like every other control character.
         let cleaned = text.sanitizedForTerminal.trimmingWhitespace
-        guard !cleaned.isEmpty else { throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".") }
+        guard !cleaned.isEmpty else { throw .invalidInput(Phrase("error.place.empty")) }
         guard cleaned.count <= maximumLength else {
-            throw .invalidInput("That is too long for a place name (at most \(maximumLength) characters).")
+            throw .invalidInput(Phrase("error.place.tooLong", ["maximum": String(maximumLength)]))
         }
         let parts = cleaned.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingWhitespace }
         if parts.count == 2, let lat = Double(coordinate: parts[0]), let lon = Double(coordinate: parts[1]) {
             guard (-90...90).contains(lat) else {
-                throw .invalidInput("Latitude \(parts[0]) is out of range: it must be between -90 and 90.")
+                throw .invalidInput(Phrase("error.latitude.range", ["value": parts[0]]))
             }
             guard (-180...180).contains(lon) else {
-                throw .invalidInput("Longitude \(parts[1]) is out of range: it must be between -180 and 180.")
+                throw .invalidInput(Phrase("error.longitude.range", ["value": parts[1]]))
             }
             return .coordinates(latitude: lat, longitude: lon)
         }
         guard !PlaceSearch(cleaned).query.isEmpty else {
-            throw .invalidInput("Type a city name, such as \"London\" or \"Paris, FR\".")
+            throw .invalidInput(Phrase("error.place.empty"))
         }
         return .name(cleaned)
     }

@@ -28,10 +28,10 @@ package enum WeatherError: Error, Equatable, Sendable {
     case secureConnectionFailed(host: String, detail: String)
     /// The proxy (named "host:port", or by its variable when unusable) refused, or cannot be used.
     case proxyFailed(proxy: String, detail: String)
-    /// The response could not be read as the expected JSON.
-    case badResponse(String)
-    /// The typed input cannot be a place.
-    case invalidInput(String)
+    /// The response could not be read as the expected JSON; the phrase says how.
+    case badResponse(Phrase)
+    /// The typed input cannot be used (not a place, a command's wrong argument); the phrase says what to type.
+    case invalidInput(Phrase)
 
     /// True for failures that another try may cure: server errors, time-outs and lost connections.
     package var isTransient: Bool {
@@ -52,7 +52,7 @@ package enum WeatherError: Error, Equatable, Sendable {
         }
     }
 
-    static let truncatedDetail = "the connection broke off before the answer was complete"
+    static let truncatedDetail = Phrase("detail.truncated")
 
     /// A transport's failure as this app's: the one place HTTPKit's errors become `WeatherError`.
     package init(_ error: HTTPError) {
@@ -66,7 +66,13 @@ package enum WeatherError: Error, Equatable, Sendable {
         case .invalidProxy(let variable):
             self = .proxyFailed(proxy: "in \(variable)", detail: "has a host name or port that is not valid")
         case .truncated: self = .badResponse(Self.truncatedDetail)
-        case .badResponse(let detail): self = .badResponse(detail)
+        case .badResponse(let detail):
+            self = switch detail {
+            case .tooLarge: .badResponse(Phrase("detail.tooLarge"))
+            case .unsupportedCoding: .badResponse(Phrase("detail.unsupportedCoding"))
+            case .notGzip: .badResponse(Phrase("detail.notGzip"))
+            case .malformed: .badResponse(Phrase("detail.malformed"))
+            }
         case .invalidURL: self = .invalidInput(WeatherConfiguration.badBaseURLMessage)
         }
     }

@@ -26,7 +26,7 @@ package struct ProviderFactory: Sendable {
     package static func environmentProvider(_ environment: [String: String]) throws(WeatherError) -> ProviderID? {
         guard let name = environment["WEATHER_PROVIDER"], !name.trimmingWhitespace.isEmpty else { return nil }
         guard let provider = ProviderID(name: name) else {
-            throw .invalidInput("WEATHER_PROVIDER must be openweather, open-meteo or met-norway.")
+            throw .invalidInput(Phrase("error.provider.variable"))
         }
         return provider
     }

@@ -85,7 +85,7 @@ package actor ResponseFetcher {
             case .body(let body, let validUntil, let lastModified):
                 entry = ResponseCache.Entry(fetchedAt: fetchedAt, body: body, validUntil: validUntil, lastModified: lastModified)
             case .notModified(let validUntil):
-                guard let cached else { throw WeatherError.badResponse("The server said nothing changed, but nothing was stored.") }
+                guard let cached else { throw WeatherError.badResponse(Phrase("detail.nothingStored")) }
                 entry = ResponseCache.Entry(fetchedAt: fetchedAt, body: cached.body, validUntil: validUntil, lastModified: cached.lastModified)
             }
             let value = try decode(entry.body)

@@ -100,10 +100,10 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func pick(_ number: Int) async -> RequestOutcome {
         guard matches.count > 1 else {
-            return fail(.invalidInput("There is nothing to pick: the last search found one place."))
+            return fail(.invalidInput(Phrase("error.pick.onlyOne")))
         }
         guard (1...matches.count).contains(number) else {
-            return fail(.invalidInput("Pick a number from 1 to \(matches.count)."))
+            return fail(.invalidInput(Phrase("error.pick.range", ["count": String(matches.count)])))
         }
         let chosen = number - 1
         let service = service

@@ -26,7 +26,7 @@ package struct DisplayFormatter: Sendable {
         return CurrentWeatherDisplay(
             place: report.place.displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
-            condition: c.condition.description,
+            condition: c.condition.description(strings),
             conditionCode: c.condition.code,
             conditionGroup: c.condition.group,
             isNight: c.condition.isNight,
@@ -38,11 +38,11 @@ package struct DisplayFormatter: Sendable {
             low: range.map { UnitFormatting.temperature(celsius: $0.low, units) },
             highCelsius: range?.high,
             lowCelsius: range?.low,
-            highLowLabel: range?.label ?? "High / low",
+            highLowLabel: range?.label ?? strings["label.highLow"],
             humidity: c.humidity.map { "\($0)%" },
             pressure: c.pressure.map { UnitFormatting.pressure(hectopascals: $0, units, decimal: decimal) },
             wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) },
-            windDirection: c.windDegrees.map(CompassDirection.cardinal),
+            windDirection: c.windDegrees.map { strings["compass." + CompassDirection.cardinal(degrees: $0)] },
             windDegrees: c.windDegrees,
             gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units, decimal: decimal) },
@@ -65,12 +65,12 @@ package struct DisplayFormatter: Sendable {
                 current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: days
             ).first
         {
-            return (day.high, day.low, "High / low")
+            return (day.high, day.low, strings["label.highLow"])
         }
         let end = c.observedAt.addingTimeInterval(86_400)
         let temperatures = [c.temperature] + report.forecast.filter { $0.time > c.observedAt && $0.time <= end }.map(\.temperature)
         guard temperatures.count > 1, let high = temperatures.max(), let low = temperatures.min() else { return nil }
-        return (high, low, "24 h high / low")
+        return (high, low, strings["label.highLow24"])
     }
 
     /// "Now" from the current conditions, then up to `count` slots after the observation: 3-hour steps, or with
@@ -80,7 +80,7 @@ package struct DisplayFormatter: Sendable {
         let units = options.units
         var rows = [
             HourlyRow(
-                kind: .weather, time: "Now", condition: c.condition.description, conditionCode: c.condition.code,
+                kind: .weather, time: strings["hourly.now"], condition: c.condition.description(strings), conditionCode: c.condition.code,
                 conditionGroup: c.condition.group, isNight: c.condition.isNight,
                 temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
                 // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
@@ -105,7 +105,7 @@ package struct DisplayFormatter: Sendable {
             day = local.dayNumber
             rows.append(
                 HourlyRow(
-                    kind: .weather, time: local.clockTime(options.clock), condition: slot.condition.description,
+                    kind: .weather, time: local.clockTime(options.clock), condition: slot.condition.description(strings),
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
                     temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
                     temperatureCelsius: slot.temperature,
@@ -118,7 +118,7 @@ package struct DisplayFormatter: Sendable {
                     wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
-            ? [.text("\(report.provider.displayName) forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).")]
+            ? [.text(strings("notice.threeHourSteps", ["provider": report.provider.displayName]))]
             : []
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
@@ -134,8 +134,8 @@ package struct DisplayFormatter: Sendable {
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
         let rows = days.map { day in
             DayRow(
-                day: day.dayNumber == today ? "Today" : weekdays.name(day.weekday),
-                condition: day.condition.description, conditionCode: day.condition.code, conditionGroup: day.condition.group,
+                day: day.dayNumber == today ? strings["daily.today"] : weekdays.name(day.weekday),
+                condition: day.condition.description(strings), conditionCode: day.condition.code, conditionGroup: day.condition.group,
                 high: UnitFormatting.temperature(celsius: day.high, units),
                 low: UnitFormatting.temperature(celsius: day.low, units),
                 highCelsius: day.high, lowCelsius: day.low,
@@ -159,6 +159,9 @@ package struct DisplayFormatter: Sendable {
     }
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }
+
+    /// The words of the language chosen.
+    private var strings: Strings { options.strings }
 
     /// Sunrises and sunsets from the observation up to `end`: the provider's own for each day where it gives them,
     /// else today's from the API and later days' a day apart.
@@ -214,15 +217,15 @@ package struct DisplayFormatter: Sendable {
     package func notice(_ source: DataSource) -> Notice.Part? {
         switch source {
         case .live: nil
-        case .sample: .text("Sample data (offline mode): not real weather.")
+        case .sample: .text(strings["notice.sample"])
         case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason)
-        case .refreshing(let fetchedAt): .text("From \(age(fetchedAt)) ago; updating…")
+        case .refreshing(let fetchedAt): .text(strings("notice.refreshing", ["age": age(fetchedAt)]))
         }
     }
 
     /// "25 minutes": how long before `now` a copy was fetched.
     private func age(_ fetchedAt: Date) -> String {
-        RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))))
+        RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))), strings)
     }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {
@@ -230,10 +233,11 @@ package struct DisplayFormatter: Sendable {
     }
 
     private func precipitationText(_ c: CurrentConditions) -> String? {
-        let span: (Precipitation) -> String = { $0.hours == 1 ? "in the last hour" : "in the last \($0.hours) hours" }
-        let parts = [("Rain", c.rain), ("Snow", c.snow)].compactMap { label, amount -> String? in
+        // "Rain 1.5 mm in the last hour", "Snow 3 mm in the last 3 hours".
+        let parts = [("precipitation.rain", c.rain), ("precipitation.snow", c.snow)].compactMap { key, amount -> String? in
             guard let amount, amount.millimetres > 0 else { return nil }
-            return "\(label) \(UnitFormatting.precipitation(millimetres: amount.millimetres, options.units, decimal: decimal)) \(span(amount))"
+            let figure = UnitFormatting.precipitation(millimetres: amount.millimetres, options.units, decimal: decimal)
+            return strings.plural(key, amount.hours, ["amount": figure])
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -31,7 +31,7 @@ struct Prompt {
             }
         }
         guard let editor = LineEditor(programName: "weather-or-not", historyFile: historyFile, completer: completer, list: list) else {
-            view.complain("Could not start line editing; reading lines plainly.")
+            view.complain(view.strings["session.lineEditingFailed"])
             while let line = readLine(), await app.handle(line) {}
             return 0
         }
@@ -41,8 +41,8 @@ struct Prompt {
             editor.watch(mailbox.wakeDescriptor) { MainActor.assumeIsolated { mailbox.run() } }
             app.revalidation = mailbox.handoff
         }
-        view.say("weather-or-not \(Help.version): type a city, :help for commands, :quit to leave.")
-        if app.offline { view.say("Offline mode: sample data, not real weather.") }
+        view.say(view.strings("session.welcome", ["version": Help.version]))
+        if app.offline { view.say(view.strings["session.offlineAtStart"]) }
         app.announceProvider()
         await app.resume()
         while true {

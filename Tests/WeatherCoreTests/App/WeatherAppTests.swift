@@ -102,7 +102,7 @@ struct WeatherAppTests {
         h.events.clear()
         let before = h.provider.requests.count
         await h.app.run(.pick(2))
-        #expect(h.events.shown == [.failed(.invalidInput("There is nothing to pick: the last search found no place."))])
+        #expect(h.events.shown == [.failed(.invalidInput(Phrase("error.pick.none")))])
         #expect(h.provider.requests.count == before)
     }
 

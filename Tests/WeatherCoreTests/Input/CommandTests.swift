@@ -33,7 +33,7 @@ struct CommandTests {
             Issue.record("expected an error")
         } catch {
             guard case .invalidInput(let detail) = error else { Issue.record("\(error)"); return }
-            #expect(detail.contains(":help"))
+            #expect(detail.description.contains(":help"))
         }
     }
 }

@@ -23,7 +23,7 @@ struct OpenWeatherClientTests {
         let server = try LoopbackServer { _ in .json(padded) }
         defer { server.stop() }
         let client = client(server)
-        let tooLarge = WeatherError.badResponse("the answer was too large")
+        let tooLarge = WeatherError.badResponse(Phrase("detail.tooLarge"))
         for request in [APIRequest.direct(query: "London"), .reverse(latitude: 1, longitude: 2), .current(latitude: 1, longitude: 2)] {
             await #expect(throws: tooLarge) { try await client.fetch(request) }
         }
@@ -109,7 +109,7 @@ struct OpenWeatherClientTests {
         let server = try LoopbackServer { _ in .json("{\"main\": ") }
         defer { server.stop() }
         let body = try await client(server).fetch(.current(latitude: 1, longitude: 1))
-        #expect(throws: WeatherError.badResponse("it was not valid JSON")) { try ResponseDecoding.current(body) }
+        #expect(throws: WeatherError.badResponse(Phrase("detail.notJSON"))) { try ResponseDecoding.current(body) }
     }
 
     @Test func connectionReset() async throws {

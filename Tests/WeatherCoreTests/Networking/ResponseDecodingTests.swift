@@ -70,14 +70,14 @@ struct ResponseDecodingTests {
     }
 
     @Test(arguments: [
-        ("{\"main\": ", "it was not valid JSON"),
-        ("<html>oops</html>", "it was not valid JSON"),
-        ("{\"list\": 5}", "it was JSON of an unexpected shape"),
-        ("[1, 2]", "it was JSON of an unexpected shape"),
-        ("", "the answer was empty"),
+        ("{\"main\": ", "detail.notJSON"),
+        ("<html>oops</html>", "detail.notJSON"),
+        ("{\"list\": 5}", "detail.unexpectedShape"),
+        ("[1, 2]", "detail.unexpectedShape"),
+        ("", "detail.empty"),
     ])
     func unreadableBodiesAreBadResponses(body: String, detail: String) {
-        #expect(throws: WeatherError.badResponse(detail)) { try ResponseDecoding.forecast(Data(body.utf8)) }
+        #expect(throws: WeatherError.badResponse(Phrase(detail))) { try ResponseDecoding.forecast(Data(body.utf8)) }
     }
 
     @Test func errorBodiesWithIntegerOrStringCod() throws {

@@ -17,7 +17,7 @@ struct TransportErrorTests {
             .proxyFailed(proxy: "in https_proxy", detail: "is not an http:// proxy, the only kind weather-or-not can use")),
         (.invalidProxy(variable: "https_proxy"), .proxyFailed(proxy: "in https_proxy", detail: "has a host name or port that is not valid")),
         (.truncated, .badResponse(WeatherError.truncatedDetail)),
-        (.badResponse(detail: "the server's answer was malformed"), .badResponse("the server's answer was malformed")),
+        (.badResponse(.malformed), .badResponse(Phrase("detail.malformed"))),
         (.invalidURL, .invalidInput(WeatherConfiguration.badBaseURLMessage)),
     ])
     func eachTransportErrorHasItsWeatherError(_ error: HTTPError, _ expected: WeatherError) {
@@ -27,7 +27,7 @@ struct TransportErrorTests {
     @Test func aBrokenOffAnswerIsWorthAnotherTry() {
         #expect(WeatherError(.truncated).isTransient)
         #expect(WeatherError(.timedOut(seconds: 1)).isTransient)
-        #expect(!WeatherError(.badResponse(detail: "the answer was too large")).isTransient)
+        #expect(!WeatherError(.badResponse(.tooLarge)).isTransient)
     }
 
     @Test func theAppsTransportNamesTheProgram() async throws {

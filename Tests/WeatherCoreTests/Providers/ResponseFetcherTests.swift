@@ -6,7 +6,7 @@ import Testing
 /// `ResponseFetcher.peek`: what the cache holds, read without a request.
 struct ResponseFetcherTests {
     static let decode: @Sendable (Data) throws(WeatherError) -> Int = { data throws(WeatherError) in
-        guard let number = Int(String(decoding: data, as: UTF8.self)) else { throw .badResponse("not a number") }
+        guard let number = Int(String(decoding: data, as: UTF8.self)) else { throw .badResponse(.verbatim("not a number")) }
         return number
     }
 

@@ -96,7 +96,7 @@ struct ViewModelTests {
         model.onError = { errors.append($0) }
         #expect(await model.search("London") == .failed(.invalidAPIKey))
         #expect(errors == [.invalidAPIKey])
-        #expect(await model.search("91, 0") == .failed(.invalidInput("Latitude 91 is out of range: it must be between -90 and 90.")))
+        #expect(await model.search("91, 0") == .failed(.invalidInput(Phrase("error.latitude.range", ["value": "91"]))))
         #expect(server.requests.count == 1)  // the bad coordinates never left the machine
     }
 
@@ -108,7 +108,7 @@ struct ViewModelTests {
         #expect(await model.pick(2) == .updated)
         #expect(model.place?.country == "CA")
         #expect(model.matches.count == 3)
-        #expect(await model.pick(4) == .failed(.invalidInput("Pick a number from 1 to 3.")))
+        #expect(await model.pick(4) == .failed(.invalidInput(Phrase("error.pick.range", ["count": "3"]))))
         #expect(model.place?.country == "CA")
     }
 

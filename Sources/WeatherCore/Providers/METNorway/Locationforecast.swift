@@ -65,7 +65,7 @@ package struct Locationforecast: Equatable, Sendable {
     /// temperature is skipped, any other value may be missing. Throws when no entry is left.
     package static func decode(_ data: Data) throws(WeatherError) -> Locationforecast {
         guard let series = try ResponseDecoding.parse(data)["properties"]?["timeseries"]?.array else {
-            throw .badResponse("it was JSON of an unexpected shape")
+            throw .badResponse(Phrase("detail.unexpectedShape"))
         }
         var entries: [Entry] = []
         entries.reserveCapacity(series.count)
@@ -90,7 +90,7 @@ package struct Locationforecast: Equatable, Sendable {
         var unique: [Entry] = []
         unique.reserveCapacity(entries.count)
         for entry in entries where unique.last?.time != entry.time { unique.append(entry) }
-        guard !unique.isEmpty else { throw .badResponse("it held no forecast") }
+        guard !unique.isEmpty else { throw .badResponse(Phrase("detail.noForecast")) }
         return Locationforecast(entries: unique)
     }
 

@@ -47,12 +47,9 @@ package struct METNorwayClient: Sendable {
         case 304:
             return Answer(network: .notModified(validUntil: expires), isDeprecated: false)
         case 400:
-            throw .invalidInput(
-                "MET Norway could not use that request (400). Check the coordinates, and METNO_BASE_URL if it is set.")
+            throw .invalidInput(Phrase("error.metno.badRequest"))
         case 403:
-            throw .invalidInput(
-                "MET Norway refused the request (403): it blocks programs it cannot identify. Set WEATHER_OR_NOT_CONTACT "
-                    + "to your e-mail address or web site and try again, or choose another provider.")
+            throw .invalidInput(Phrase("error.metno.forbidden"))
         default:
             throw response.statusError
         }

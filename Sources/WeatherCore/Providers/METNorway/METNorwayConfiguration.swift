@@ -3,7 +3,7 @@ import Foundation
 /// How to reach MET Norway: base URL, timeout, and the contact its terms ask a client to name. No key: MET has none.
 package struct METNorwayConfiguration: Sendable {
     package static let defaultBaseURL = "https://api.met.no"
-    static let badBaseURLMessage = "METNO_BASE_URL must be an http or https URL, such as \(defaultBaseURL)."
+    static let badBaseURLMessage = Phrase("error.baseURL", ["variable": "METNO_BASE_URL", "url": defaultBaseURL])
 
     /// Scheme and host (and port) for `/weatherapi/…`, with or without a trailing slash.
     package var baseURL: String

@@ -53,8 +53,7 @@ package actor METNorwayService: WeatherProviding {
 
     private func report(for place: Place, offset findOffset: @escaping @Sendable () async -> Int?) async throws -> WeatherReport {
         guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
-            throw WeatherError.invalidInput(
-                "\(place.displayName) is not on the map: latitude must be -90…90, longitude -180…180.")
+            throw WeatherError.invalidInput(Phrase("error.place.offMap", ["place": place.displayName]))
         }
         let request = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude)
         let client = client

@@ -18,6 +18,9 @@ package enum SymbolCodes {
         package var description: String
         /// True for the symbols MET sends with `_day`, `_night` and `_polartwilight` variants.
         package var hasVariants: Bool
+        /// The symbol's base name, the `conditions` table's key after "metno." (MET's doubled-"s" spellings take
+        /// the single-"s" name).
+        package var name: String = ""
     }
 
     /// Every symbol by its base name (no variant suffix).
@@ -49,6 +52,7 @@ package enum SymbolCodes {
                     code: thunder, main: "Thunderstorm", description: "\(words) showers and thunder", hasVariants: true)
             }
         }
+        for (name, symbol) in table { table[name]?.name = name }
         // MET's own spellings of two of them.
         table["lightssleetshowersandthunder"] = table["lightsleetshowersandthunder"]
         table["lightssnowshowersandthunder"] = table["lightsnowshowersandthunder"]
@@ -69,7 +73,7 @@ package enum SymbolCodes {
         case nil: night = isNight
         default: return nil
         }
-        return Condition(code: symbol.code, main: symbol.main, description: symbol.description, isNight: night)
+        return Condition(code: symbol.code, main: symbol.main, description: symbol.description, isNight: night, key: "metno." + symbol.name)
     }
 
     /// True when a symbol's precipitation is snow (not sleet, which is mostly wet).

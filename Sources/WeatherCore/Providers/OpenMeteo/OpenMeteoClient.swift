@@ -40,7 +40,7 @@ package struct OpenMeteoClient: Sendable {
             // {"error": true, "reason": "Latitude must be in range of -90 to 90°. Given: 999.0."}
             var reason = Substring(OpenMeteoDecoding.errorReason(response.body) ?? "bad request").prefix(160)
             while reason.hasSuffix(".") { reason = reason.dropLast() }
-            throw .invalidInput("Open-Meteo could not use that request: \(reason).")
+            throw .invalidInput(Phrase("error.request.refused", ["provider": "Open-Meteo", "reason": String(reason)]))
         default:
             // Unexpected too: 401 and 403 (Open-Meteo takes no key) and 404 (it says "not found" with an answer
             // without results, so a 404 means a wrong base URL).

@@ -5,7 +5,7 @@ package struct OpenMeteoConfiguration: Sendable {
     package static let defaultForecastURL = "https://api.open-meteo.com"
     package static let defaultGeocodingURL = "https://geocoding-api.open-meteo.com"
     package static let defaultAirQualityURL = "https://air-quality-api.open-meteo.com"
-    static let badBaseURLMessage = "OPENMETEO_BASE_URL must be an http or https URL, such as \(defaultForecastURL)."
+    static let badBaseURLMessage = Phrase("error.baseURL", ["variable": "OPENMETEO_BASE_URL", "url": defaultForecastURL])
 
     /// Base URL for `/v1/forecast`, with or without a trailing slash.
     package var forecastURL: String

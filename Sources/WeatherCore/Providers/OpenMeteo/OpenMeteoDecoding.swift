@@ -178,5 +178,5 @@ package enum OpenMeteoDecoding {
         text.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
     }
 
-    static let unexpectedShape = WeatherError.badResponse("it was JSON of an unexpected shape")
+    static let unexpectedShape = WeatherError.badResponse(Phrase("detail.unexpectedShape"))
 }

@@ -1,5 +1,5 @@
 /// Open-Meteo's WMO weather codes as OpenWeather condition codes, so both providers share the views' art, groups
-/// and colours.
+/// and colours. Each code's words are the `conditions` table's `wmo.<code>` (English here, for the tests and logs).
 ///
 /// Where OpenWeather has no exact match the nearest code of the same group stands in (freezing drizzle is 511,
 /// freezing rain; hail is a thunderstorm code); the description keeps the WMO wording.
@@ -47,8 +47,8 @@ package enum WMOCodes {
     /// "unknown", as OpenWeather's missing condition is.
     package static func condition(_ wmo: Int?, isNight: Bool) -> Condition {
         guard let wmo, let entry = table[wmo] else {
-            return Condition(code: 0, main: "Unknown", description: "unknown", isNight: isNight)
+            return Condition(code: 0, main: "Unknown", description: "unknown", isNight: isNight, key: "wmo.unknown")
         }
-        return Condition(code: entry.code, main: entry.main, description: entry.description, isNight: isNight)
+        return Condition(code: entry.code, main: entry.main, description: entry.description, isNight: isNight, key: "wmo.\(wmo)")
     }
 }

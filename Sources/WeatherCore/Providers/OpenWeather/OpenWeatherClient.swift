@@ -46,7 +46,7 @@ package struct OpenWeatherClient: Sendable {
             }
         case 400:
             let detail = ResponseDecoding.errorMessage(response.body)?.prefix(120) ?? "bad request"
-            throw .invalidInput("OpenWeather could not use that request: \(detail).")
+            throw .invalidInput(Phrase("error.request.refused", ["provider": "OpenWeather", "reason": String(detail)]))
         default:
             throw response.statusError
         }

@@ -85,15 +85,15 @@ package enum ResponseDecoding {
     }
 
     static func parse(_ data: Data) throws(WeatherError) -> JSONValue {
-        guard !data.isEmpty else { throw .badResponse("the answer was empty") }
+        guard !data.isEmpty else { throw .badResponse(Phrase("detail.empty")) }
         do {
             return try JSONValue.parse(data)
         } catch {
-            throw .badResponse("it was not valid JSON")
+            throw .badResponse(Phrase("detail.notJSON"))
         }
     }
 
-    private static let unexpectedShape = WeatherError.badResponse("it was JSON of an unexpected shape")
+    private static let unexpectedShape = WeatherError.badResponse(Phrase("detail.unexpectedShape"))
 
     /// The first `weather[]` entry; an entry must carry its condition code.
     static func condition(_ entries: JSONValue?, podIsNight: Bool? = nil) throws(WeatherError) -> Condition {

@@ -3,7 +3,7 @@ import Foundation
 /// How to reach OpenWeather: key, base URL, timeout, language. Built from flags and the environment.
 package struct WeatherConfiguration: Sendable {
     package static let defaultBaseURL = "https://api.openweathermap.org"
-    static let badBaseURLMessage = "OPENWEATHER_BASE_URL must be an http or https URL, such as \(defaultBaseURL)."
+    static let badBaseURLMessage = Phrase("error.baseURL", ["variable": "OPENWEATHER_BASE_URL", "url": defaultBaseURL])
 
     /// The API key; never printed, logged or put in an error or a file name.
     package var apiKey: String?

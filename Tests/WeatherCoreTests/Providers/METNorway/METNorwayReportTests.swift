@@ -41,7 +41,7 @@ struct METNorwayReportTests {
         #expect(current.feelsLike == 3.4)  // wind chill: 5 °C in a 7.2 km/h wind
         #expect(current.humidity == 80 && current.pressure == 1010 && current.windSpeed == 2 && current.windDegrees == 200)
         #expect(current.cloudCover == 50)
-        #expect(current.condition == Condition(code: 802, main: "Clouds", description: "partly cloudy", isNight: true))
+        #expect(current.condition == Condition(code: 802, main: "Clouds", description: "partly cloudy", isNight: true, key: "metno.partlycloudy"))
         #expect(current.visibility == nil && current.rain == nil && current.windGust == nil)
         // Fjordby in mid-November: the sun is up from about 07:30 to 15:00 UTC.
         let sunrise = try #require(current.sunrise), sunset = try #require(current.sunset)
@@ -165,12 +165,12 @@ struct METNorwayReportTests {
     }
 
     @Test func anAnswerWithoutAForecastIsABadResponse() {
-        #expect(throws: WeatherError.badResponse("it was JSON of an unexpected shape")) {
+        #expect(throws: WeatherError.badResponse(Phrase("detail.unexpectedShape"))) {
             try Locationforecast.decode(Fixtures.data("metno/no_timeseries.json"))
         }
-        #expect(throws: WeatherError.badResponse("it held no forecast")) {
+        #expect(throws: WeatherError.badResponse(Phrase("detail.noForecast"))) {
             try Locationforecast.decode(Data(#"{"properties":{"timeseries":[{"time":"2023-11-14T00:00:00Z"}]}}"#.utf8))
         }
-        #expect(throws: WeatherError.badResponse("it was not valid JSON")) { try Locationforecast.decode(Data("<html>".utf8)) }
+        #expect(throws: WeatherError.badResponse(Phrase("detail.notJSON"))) { try Locationforecast.decode(Data("<html>".utf8)) }
     }
 }

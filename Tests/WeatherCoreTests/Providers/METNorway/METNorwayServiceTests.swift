@@ -126,7 +126,8 @@ struct METNorwayServiceTests {
         await #expect {
             try await Self.service(server).report(for: Self.place)
         } throws: { error in
-            guard case .invalidInput(let line) = error as? WeatherError else { return false }
+            guard case .invalidInput(let phrase) = error as? WeatherError else { return false }
+            let line = phrase.description
             return line.contains("403") && line.contains("WEATHER_OR_NOT_CONTACT") && !line.contains("\n")
         }
         #expect(server.requests.count == 1)

@@ -46,7 +46,7 @@ struct SymbolCodesTests {
 
     @Test func descriptionsSayWhatFallsAndHowHard() {
         #expect(SymbolCodes.condition("heavyrainshowers_night", isNight: false)
-            == Condition(code: 522, main: "Rain", description: "heavy rain showers", isNight: true))
+            == Condition(code: 522, main: "Rain", description: "heavy rain showers", isNight: true, key: "metno.heavyrainshowers"))
         let thunderSnow = SymbolCodes.condition("lightssnowshowersandthunder_day", isNight: true)
         #expect(thunderSnow?.description == "light snow showers and thunder" && thunderSnow?.isNight == false)
         #expect(SymbolCodes.condition("sleet", isNight: false)?.description == "sleet")

@@ -24,7 +24,7 @@ struct OpenMeteoDecodingTests {
         #expect(current.windDegrees == 225)
         #expect(current.windGust == 11.2)
         #expect(current.cloudCover == 100)
-        #expect(current.condition == Condition(code: 500, main: "Rain", description: "slight rain", isNight: false))
+        #expect(current.condition == Condition(code: 500, main: "Rain", description: "slight rain", isNight: false, key: "wmo.61"))
         #expect(current.visibility == 18200)  // the current hour's
         #expect(current.rain == Precipitation(millimetres: 0.6, hours: 1))  // 09:00–10:00, the last hour
         #expect(current.snow == nil)
@@ -117,12 +117,12 @@ struct OpenMeteoDecodingTests {
 
     @Test(arguments: ["forecast_without_temperatures.json", "geocoding_empty.json"])
     func withoutTimesAndTemperaturesItIsNotAForecast(name: String) {
-        #expect(throws: WeatherError.badResponse("it was JSON of an unexpected shape")) { try Self.decode(name) }
+        #expect(throws: WeatherError.badResponse(Phrase("detail.unexpectedShape"))) { try Self.decode(name) }
     }
 
     @Test func notJSON() {
-        #expect(throws: WeatherError.badResponse("it was not valid JSON")) { try OpenMeteoDecoding.forecast(Data("<html>".utf8)) }
-        #expect(throws: WeatherError.badResponse("the answer was empty")) { try OpenMeteoDecoding.forecast(Data()) }
+        #expect(throws: WeatherError.badResponse(Phrase("detail.notJSON"))) { try OpenMeteoDecoding.forecast(Data("<html>".utf8)) }
+        #expect(throws: WeatherError.badResponse(Phrase("detail.empty"))) { try OpenMeteoDecoding.forecast(Data()) }
     }
 
     @Test(arguments: [("forecast_kolkata.json", 19800), ("forecast_kathmandu.json", 20700)])

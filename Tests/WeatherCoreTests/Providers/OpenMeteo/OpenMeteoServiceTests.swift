@@ -122,7 +122,7 @@ struct OpenMeteoServiceTests {
     @Test func aBadRequestSaysWhyInOneLine() async throws {
         let server = try LoopbackServer { _ in .json(FakeOpenMeteo.fixture("error_400.json"), status: 400) }
         defer { server.stop() }
-        await #expect(throws: WeatherError.invalidInput("Open-Meteo could not use that request: Parameter forecast_days must not exceed 16.")) {
+        await #expect(throws: WeatherError.invalidInput(Phrase("error.request.refused", ["provider": "Open-Meteo", "reason": "Parameter forecast_days must not exceed 16"]))) {
             try await FakeOpenMeteo.service(server).report(for: FakeOpenMeteo.testford)
         }
         #expect(server.requests.count == 1)  // not retried
@@ -131,7 +131,7 @@ struct OpenMeteoServiceTests {
     @Test func aBadRequestWithoutAReason() async throws {
         let server = try LoopbackServer { _ in .json("<html>Bad Request</html>", status: 400) }
         defer { server.stop() }
-        await #expect(throws: WeatherError.invalidInput("Open-Meteo could not use that request: bad request.")) {
+        await #expect(throws: WeatherError.invalidInput(Phrase("error.request.refused", ["provider": "Open-Meteo", "reason": "bad request"]))) {
             try await FakeOpenMeteo.service(server).report(for: FakeOpenMeteo.testford)
         }
     }
@@ -154,7 +154,7 @@ struct OpenMeteoServiceTests {
     @Test func aBodyWithoutTemperaturesIsABadResponse() async throws {
         let server = try LoopbackServer { _ in .json(FakeOpenMeteo.fixture("forecast_without_temperatures.json")) }
         defer { server.stop() }
-        await #expect(throws: WeatherError.badResponse("it was JSON of an unexpected shape")) {
+        await #expect(throws: WeatherError.badResponse(Phrase("detail.unexpectedShape"))) {
             try await FakeOpenMeteo.service(server).report(for: FakeOpenMeteo.testford)
         }
     }

@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WeatherCLI
+@testable import WeatherCore
+
+/// The views in every language: each word a person reads comes from the language's tables, and the longer words of
+/// French or German still fit the widths English fits.
+struct TranslatedViewsTests {
+    static let widths = [40, 60, 80]
+
+    @Test(arguments: Language.allCases)
+    func everyViewFitsInEveryLanguage(_ language: Language) throws {
+        for width in Self.widths {
+            for (name, output) in try RendererWidthTests.views(width: width, strings: Strings(language)) {
+                for line in output.split(separator: "\n") {
+                    #expect(TextWidth.of(String(line)) <= width, "\(language.code) \(name) at \(width): \(line)")
+                }
+            }
+        }
+    }
+
+    /// Every string 40% longer (a made-up language): the views still fit 80 columns.
+    @Test func viewsFitEightyColumnsWithEveryStringFortyPercentLonger() throws {
+        let long = Strings(testing: { value in
+            value.isEmpty ? value : value + String(repeating: "~", count: max(1, value.count * 2 / 5))
+        })
+        for width in [60, 80] {
+            for (name, output) in try RendererWidthTests.views(width: width, strings: long) {
+                for line in output.split(separator: "\n") {
+                    #expect(TextWidth.of(String(line)) <= width, "pseudo \(name) at \(width): \(line)")
+                }
+            }
+        }
+    }
+
+    static let golden = Golden(beside: #filePath)
+
+    /// Every view in every language at 60 and 80 columns, against golden files: a live OpenWeather report (the
+    /// server's own condition words), Open-Meteo's and MET Norway's (the project's condition tables), and offline
+    /// mode's sample data. One file per language and width, `Golden/i18n/<code>_<width>.txt`.
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyViewInEveryLanguageMatchesItsGolden(_ language: Language) throws {
+        for width in [60, 80] {
+            var sections: [String] = []
+            for source in [ProviderViewsTests.Source.openWeatherTestford, .openMeteoTestford, .metFjordby] {
+                for (name, text) in try ProviderViewsTests.views(source, units: .metric, clock: .twentyFourHour, width: width, language: language) {
+                    sections.append("== \(source) \(name)\n" + text)
+                }
+            }
+            let sample = try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford, source: .sample)
+            let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: Date(timeIntervalSince1970: 1_699_918_300))
+            let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+            sections.append("== offline current\n" + renderer.style.render(renderer.current(formatter.current(sample))))
+            sections.append("== help\n" + renderer.style.render(renderer.definitions(Help.commands(Strings(language)))))
+            let output = sections.joined(separator: "\n")
+            Self.golden.check(output, "i18n/\(language.code)_\(width).txt")
+            for line in output.split(separator: "\n") {
+                #expect(TextWidth.of(String(line)) <= width, "\(language.code) at \(width): \(line)")
+            }
+        }
+    }
+
+    @Test func frenchViewsSayEveryLabelInFrench() throws {
+        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings(.french)))
+        let current = try #require(views["current"])
+        #expect(current.contains("ressenti"))
+        #expect(current.contains("Humidité"))
+        #expect(current.contains("Données d’il y a 25 minutes\u{00A0}: actualisation impossible."))
+        #expect(current.contains("Le serveur OpenWeather") && current.contains("a échoué (HTTP 503)"))
+        #expect(!current.contains("feels like") && !current.contains("Humidity"))
+        let hourly = try #require(views["hourly"])
+        #expect(hourly.contains("les 24 prochaines heures"))
+        #expect(hourly.contains("Maint."))
+        #expect(!hourly.contains("Amount") && !hourly.contains("Time"))
+        let daily = try #require(views["daily"])
+        #expect(daily.contains("5 jours") && daily.contains("Auj."))
+        #expect(try #require(views["compare"]).contains("Température"))
+        #expect(try #require(views["help"]).contains("deux lieux côte à côte"))
+        #expect(try #require(views["recent"]).contains("(affiché)"))
+    }
+
+    @Test func germanViewsSayEveryLabelInGerman() throws {
+        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings(.german)))
+        let current = try #require(views["current"])
+        #expect(current.contains("gefühlt") && current.contains("Luftfeuchte") && current.contains("Luftdruck"))
+        #expect(current.contains("Stand vor 25 Minuten: Aktualisierung fehlgeschlagen."))
+        #expect(try #require(views["hourly"]).contains("die nächsten 24 Stunden"))
+        #expect(try #require(views["daily"]).contains("Heute"))
+    }
+
+    /// The wind's compass point is the language's: west is O in French, Spanish, Portuguese and Italian, east is O in
+    /// German and L in Portuguese.
+    @Test func compassPointsAreTheLanguages() {
+        #expect(Strings(.french)["compass.WSW"] == "OSO")
+        #expect(Strings(.german)["compass.ENE"] == "ONO")
+        #expect(Strings(.portuguese)["compass.E"] == "L")
+        #expect(Strings(.english)["compass.SW"] == "SW")
+    }
+
+    /// A keyless provider's condition is worded when shown, from the key it carries: the same report reads in any
+    /// language, and the English table says what the providers' own tables say.
+    @Test func keylessConditionsAreWordedWhenShown() throws {
+        let rain = WMOCodes.condition(61, isNight: false)
+        #expect(rain.key == "wmo.61")
+        #expect(rain.description(Strings(.english)) == "slight rain")
+        #expect(rain.description(Strings(.french)) == "pluie faible")
+        #expect(rain.description(Strings(.german)) == "leichter Regen")
+        #expect(WMOCodes.condition(nil, isNight: false).description(Strings(.italian)) == "sconosciuto")
+        let showers = try #require(SymbolCodes.condition("lightssnowshowersandthunder_day", isNight: false))
+        #expect(showers.key == "metno.lightsnowshowersandthunder")
+        #expect(showers.description(Strings(.spanish)) == "chubascos de nieve débiles con tormenta")
+        // OpenWeather's words stay as the server sent them.
+        let own = Condition(code: 500, main: "Rain", description: "pluie modérée", isNight: false)
+        #expect(own.description(Strings(.german)) == "pluie modérée")
+        // Every key the providers can give is in the English table, worded as the provider's table words it.
+        let english = Strings.table(.english)
+        for (code, entry) in WMOCodes.table { #expect(english["wmo.\(code)"] == entry.description) }
+        for (name, symbol) in SymbolCodes.symbols { #expect(english["metno.\(symbol.name)"] == symbol.description, "\(name)") }
+    }
+
+    /// Errors WeatherCore raises are typed, and worded here in the language chosen.
+    @Test func errorsAreWordedInTheLanguageChosen() {
+        let unknown: WeatherError
+        do { _ = try Command.parse(":forecast"); Issue.record("expected an error"); return } catch { unknown = error }
+        #expect(unknown.message(in: .prompt) == "Unknown command \":forecast\". Type :help for the list.")
+        #expect(unknown.message(in: .prompt, strings: Strings(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
+        let latitude: WeatherError
+        do { _ = try LocationQuery.parse("91, 0"); Issue.record("expected an error"); return } catch { latitude = error }
+        #expect(latitude.message(in: .prompt, strings: Strings(.german)) == "Breite 91 liegt außerhalb des Bereichs: sie muss zwischen -90 und 90 liegen.")
+        let timedOut = WeatherError.timedOut(seconds: 2.5)
+        #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings(.italian))
+            == "Open-Meteo non ha risposto entro 2,5 secondi. Controllare la rete, o usare :offline on.")
+        #expect(WeatherError.badResponse(WeatherError.truncatedDetail).isTransient)
+        #expect(!WeatherError.badResponse(Phrase("detail.notJSON")).isTransient)
+        let notice = Notice([.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
+        #expect(notice?.words(Strings(.portuguese)) == "OpenWeather não pôde ser usado (sem chave de API); mostrando Open-Meteo.")
+    }
+
+    /// French punctuation keeps its no-break space, so a line never starts with ":" or "»"; a terminal without UTF-8
+    /// gets plain spaces and quotes.
+    @Test func frenchPunctuationHoldsToItsWordAndFallsBackToASCII() {
+        let text = Strings(.french)("error.placeNotFound", ["query": "Zzz"])
+        let lines = Renderer(style: .plain, width: 40).message(text).map(\.plain)
+        #expect(lines.allSatisfy { !$0.hasPrefix(":") && !$0.hasPrefix("»") && !$0.hasPrefix("?") })
+        #expect(Style(color: false, unicode: false).render([Style(color: false, unicode: false).line("«\u{00A0}Zzz\u{00A0}» ¿Qué?")]) == "\" Zzz \" Que?\n")
+    }
+
+    @Test func helpIsInTheLanguageChosenAndTheManualPageStaysEnglish() {
+        #expect(Help.commands(Strings(.spanish)).map(\.0) == Help.commands.map(\.0))
+        #expect(Help.commands(Strings(.spanish))[4].1 == "dos lugares lado a lado")
+        #expect(Help.intro == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
+        #expect(Help.footer(Strings(.german))[0].hasPrefix("Tab ergänzt"))
+    }
+}
