@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherCore
 
 /// The built binary choosing its language: from the locale's name (installed or not), `--lang` over it, the providers
 /// asked in it, its clock and decimal separator, and the one line said when the locale asks for a language not spoken.
@@ -54,6 +55,21 @@ struct LanguageTests {
         let decimal = /\d([.,])\d (mm|in)/
         #expect(english.firstMatch(of: decimal)?.output.1 == ".")
         #expect(german.firstMatch(of: decimal)?.output.1 == ",", "\(german)")
+    }
+
+    /// Offline, the sample data's conditions are worded as OpenWeather words them for `lang=`.
+    @Test func theSampleDataSpeaksTheLanguageToo() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let english = try await runner.run(["--offline", "--five-day", "London"]).stdout
+        let french = try await runner.run(["--offline", "--five-day", "--lang", "fr", "London"]).stdout
+        let codes = Strings.table(.english).keys.filter { $0.hasPrefix("owm.") }
+        let shown = codes.filter { english.contains(Strings(.english)[$0]) }
+        #expect(!shown.isEmpty)
+        for key in shown {
+            #expect(french.contains(Strings(.french)[key]), "\(key): \(french)")
+        }
+        #expect(!french.contains("clouds") && !french.contains("sky"), "\(french)")
     }
 
     @Test func aLocaleAskingForALanguageNotSpokenIsToldOnceAtThePrompt() async throws {

@@ -70,10 +70,28 @@ package struct SampleDataTransport: HTTPTransport {
             } else {
                 answer = forecast
             }
-            let shifted = SampleTimeline(forecast: forecast, now: now()).shifted(answer)
+            var shifted = SampleTimeline(forecast: forecast, now: now()).shifted(answer)
+            // As OpenWeather does for `lang`: the conditions worded in that language.
+            if let language = value("lang").flatMap(Language.init(code:)), language != .english {
+                shifted = Self.worded(shifted, Strings(language))
+            }
             return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(shifted.serialized.utf8))
         default:
             return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"Internal error"}"#.utf8))
+        }
+    }
+
+    /// The answer with each `weather[]` entry's description in the language of `strings` (`owm.<id>`), where the
+    /// conditions table has the code.
+    static func worded(_ value: JSONValue, _ strings: Strings) -> JSONValue {
+        switch value {
+        case .object(var members):
+            if let id = members["id"]?.int, members["description"] != nil, strings["owm.\(id)"] != "owm.\(id)" {
+                members["description"] = .string(strings["owm.\(id)"])
+            }
+            return .object(members.mapValues { worded($0, strings) })
+        case .array(let items): return .array(items.map { worded($0, strings) })
+        default: return value
         }
     }
 

@@ -36,6 +36,7 @@ package struct ProviderFactory: Sendable {
             let samples = SampleDataTransport()
             var configuration = openWeather
             configuration.apiKey = SampleDataTransport.placeholderKey
+            configuration.language = choice.language.openWeatherCode
             return OpenWeatherService(
                 client: OpenWeatherClient(configuration: configuration, transport: samples), cache: sampleCache,
                 samplePlaces: samples.placeNames)
