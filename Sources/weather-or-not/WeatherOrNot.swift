@@ -6,28 +6,32 @@ import WeatherCore
 @main
 enum WeatherOrNot {
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let environment = ProcessInfo.processInfo.environment
+        // Through the one text boundary: plain ASCII when the locale is not UTF-8.
+        let style = Style(color: false, unicode: Console.localeIsUTF8(environment))
+        func strings() -> Strings { Strings(Options.language(for: arguments, environment: environment)) }
         let parsed: Options.Parsed
         do {
-            parsed = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+            parsed = try Options.parse(arguments)
         } catch {
-            let style = Style(color: false, unicode: Console.localeIsUTF8(ProcessInfo.processInfo.environment))
-            Console.writeAll(STDERR_FILENO, style.render([style.line("Error: " + error.message), style.line(Help.usageLine), style.line("See 'weather-or-not --help'.")]))
+            let words = strings()
+            Console.writeAll(STDERR_FILENO, style.render([style.line("Error: " + error.message), style.line(words["cli.usage"]), style.line(words["cli.seeHelp"])]))
             exit(ExitStatus.usage)
         }
         switch parsed {
         case .help:
-            // Through the one text boundary: plain ASCII when the locale is not UTF-8.
-            let style = Style(color: false, unicode: Console.localeIsUTF8(ProcessInfo.processInfo.environment))
-            Console.writeAll(STDOUT_FILENO, style.render(Help.commandLine.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
+            let text = Help.commandLine(strings())
+            Console.writeAll(STDOUT_FILENO, style.render(text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
         case .recentCities:
-            let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+            let paths = AppPaths(environment: environment)
             Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
             Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell))
         case .manPage:
-            Console.writeAll(STDOUT_FILENO, ManualPage.page)
+            Console.writeAll(STDOUT_FILENO, ManualPage.page(strings()))
         case .run(let options):
             exit(await Launcher(options: options).run { view, paths in
                 await Prompt(view: view, historyFile: paths.historyFile).run()

@@ -119,8 +119,8 @@ struct RendererWidthTests {
 
     @Test func helpAndRecentAreOneEntryPerLine() {
         let renderer = Renderer(style: .plain, width: 80)
-        let help = renderer.definitions(Help.commands)
-        #expect(help.count == Help.commands.count)
+        let help = renderer.definitions(Help.commands(Strings(.english)))
+        #expect(help.count == Help.commands(Strings(.english)).count)
         #expect(help.allSatisfy { $0.plain.hasPrefix("  :") })
         let recent = renderer.numbered(["A, GB", "B, FR", "C, DE"])
         #expect(recent.map(\.plain) == ["  1. A, GB", "  2. B, FR", "  3. C, DE"])

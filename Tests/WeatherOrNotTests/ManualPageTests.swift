@@ -2,18 +2,19 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherCLI
+import WeatherCore
 
-/// weather-or-not(1), as the built binary prints it: clean under the real groff and mandoc, and saying what `--help`
-/// and `:help` say.
+/// weather-or-not(1), as the built binary prints it in each language: clean under the real groff and mandoc, and
+/// saying what `--help` and `:help` say.
 @Suite
 struct ManualPageTests {
     static let environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
-    /// The page as the binary prints it, saved in `runner`'s sandbox.
-    static func pageFile(_ runner: BinaryRunner) async throws -> URL {
-        let roff = try await runner.run(["--generate-man-page"])
+    /// The page as the binary prints it in `language`, saved in `runner`'s sandbox.
+    static func pageFile(_ runner: BinaryRunner, _ language: Language) async throws -> URL {
+        let roff = try await runner.run(["--lang", language.code, "--generate-man-page"])
         #expect(roff.status == 0)
-        let file = runner.home.path("weather-or-not.1")
+        let file = runner.home.path("weather-or-not.\(language.code).1")
         try Data(roff.stdout.utf8).write(to: file)
         return file
     }
@@ -22,10 +23,11 @@ struct ManualPageTests {
         try #require(ExternalProgram.find(name), "\(name) is not installed: scripts/setup.sh --for-tests installs it")
     }
 
-    @Test func groffAndMandocFindNothingToSay() async throws {
+    @Test(arguments: Language.allCases)
+    func groffAndMandocFindNothingToSay(_ language: Language) async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        let file = try await Self.pageFile(runner)
+        let file = try await Self.pageFile(runner, language)
         let warnings = try await ExternalProgram.run(Self.tool("groff"), ["-man", "-Tutf8", "-ww", "-z", file.path], environment: Self.environment)
         #expect(warnings.status == 0)
         #expect(warnings.stderr.isEmpty, "\(warnings.stderr)")
@@ -35,38 +37,47 @@ struct ManualPageTests {
         #expect(lint.status == 0)
     }
 
-    @Test func itDocumentsEveryOptionOfHelpEveryPromptCommandAndExitStatus() async throws {
+    @Test(arguments: Language.allCases)
+    func itDocumentsEveryOptionOfHelpEveryPromptCommandAndExitStatus(_ language: Language) async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        let file = try await Self.pageFile(runner)
+        let strings = Strings(language)
+        let file = try await Self.pageFile(runner, language)
         let roff = try String(contentsOf: file, encoding: .utf8)
         // Rendered as man does, on lines long enough that no paragraph is broken (or hyphenated).
         let rendered = try await ExternalProgram.run(
             Self.tool("groff"), ["-man", "-Tutf8", "-P-cbou", "-rLL=1000n", file.path], environment: Self.environment)
         #expect(rendered.status == 0)
         let text = rendered.stdout
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "PROMPT COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS", "PROVIDERS", "EXAMPLES"] {
-            #expect(roff.contains(".SH \(section)\n"), "\(section)")
-        }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Each section heading as the language writes it (non-ASCII letters reach roff as escapes, so it is read
+        // on the rendered page), and the page's header.
+        #expect(roff.hasPrefix(".TH "), "\(roff.prefix(40))")
+        for section in ["name", "synopsis", "description", "options", "commands", "environment", "files", "exitStatus", "providers", "examples", "seeAlso"] {
+            #expect(lines.contains(strings["man.section." + section]), "\(section)")
+        }
+        #expect(text.contains(strings["man.header"]), "man.header")
         /// A term of a list (an option, a command, a status): on its own line, or with its text after it.
         func listed(_ term: String) -> Bool { lines.contains { $0 == term || $0.hasPrefix(term + " ") } }
         // Each option as --help spells it (synopsis and value), and its text as --help wraps it, word for word.
-        let help = try await runner.run(["--help"]).stdout
+        let help = try await runner.run(["--help", "--lang", language.code]).stdout
         let helpLines = help.split(separator: "\n")
-        let helpWords = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let pageWords = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        /// Words one space apart (a no-break space, as French puts before a colon, counts as a space).
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let helpWords = words(help)
+        let pageWords = words(text)
         for option in CommandLineSpec.options {
             #expect(helpLines.contains { $0.hasPrefix("  " + option.synopsis) }, "--help: \(option.synopsis)")
             #expect(listed(option.synopsis), "man page: \(option.synopsis)")
-            let words = option.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(helpWords.contains(words) && pageWords.contains(words), "\(option.long)")
+            let said = words(option.help(strings))
+            #expect(helpWords.contains(said) && pageWords.contains(said), "\(option.long)")
         }
-        for (command, meaning) in Help.commands {
+        for (command, meaning) in Help.commands(strings) {
             #expect(listed(command), "\(command)")
-            #expect(pageWords.contains(meaning), "\(command): \(meaning)")
+            #expect(pageWords.contains(words(meaning)), "\(command): \(meaning)")
         }
-        for (status, meaning) in ExitStatus.documented {
+        for status in ExitStatus.documented {
+            let meaning = words(ExitStatus.meaning(status, strings))
             #expect(listed("\(status)"), "\(status)")
             #expect(pageWords.contains(meaning) && helpWords.contains("\(status) " + meaning), "\(status)")
         }

@@ -10,10 +10,11 @@ package struct OptionSpec: Sendable {
     package let choices: [String]
     /// A few words for a shell's completion menu.
     package let brief: String
-    /// The paragraph `--help` and the man page give it.
-    package let help: String
 
     package var long: String { names.last! }
+
+    /// The paragraph `--help` and the man page give it, in the language of `strings` (`cli.option.<name>`).
+    package func help(_ strings: Strings) -> String { strings["cli.option." + long.dropFirst(2)] }
     /// True for the options that do their one thing and ignore the rest of the line (help, version, the generators).
     package var standsAlone: Bool {
         ["--help", "--version", "--recent-cities", "--generate-completion-script", "--generate-man-page"].contains(long)
@@ -29,76 +30,51 @@ package enum CommandLineSpec {
     package static let shells = ["bash", "zsh", "fish"]
 
     package static let options: [OptionSpec] = [
-        OptionSpec(names: ["--hourly"], value: nil, choices: [], brief: "the next 24 hours", help: "print the next 24 hours (one-shot)"),
-        OptionSpec(names: ["--five-day"], value: nil, choices: [], brief: "the next five days", help: "print the next five days (one-shot)"),
+        OptionSpec(names: ["--hourly"], value: nil, choices: [], brief: "the next 24 hours"),
+        OptionSpec(names: ["--five-day"], value: nil, choices: [], brief: "the next five days"),
         OptionSpec(
-            names: ["--json"], value: nil, choices: [], brief: "the views as JSON",
-            help: "print the views as one JSON document, for scripts (one-shot)"),
+            names: ["--json"], value: nil, choices: [], brief: "the views as JSON"),
         OptionSpec(
-            names: ["--format"], value: "FORMAT", choices: ["1", "2", "3", "4"], brief: "one status line for bars",
-            help: """
-                print one status line and exit, for bars and prompts: 1 to 4 (wttr.in's presets) or text with \
-                %c condition glyph, %C condition, %t temperature, %f feels like, %h humidity, %w wind, %l place, \
-                %p precipitation and %o its chance in the next 3 hours, %P pressure, %S sunrise, %s sunset, \
-                %% a percent sign. Fresh cached weather makes no request; when a refresh fails, the older copy is \
-                printed with a trailing " *" (sample data: " (offline)"). No colour unless --color always; a value \
-                the provider does not give is "–"
-                """),
+            names: ["--format"], value: "FORMAT", choices: ["1", "2", "3", "4"], brief: "one status line for bars"),
         OptionSpec(
-            names: ["--units"], value: "UNITS", choices: UnitSystem.allCases.map(\.rawValue), brief: "units for this run",
-            help: "metric, imperial or standard, for this run (:units saves one)"),
+            names: ["--units"], value: "UNITS", choices: UnitSystem.allCases.map(\.rawValue), brief: "units for this run"),
         OptionSpec(
-            names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue), brief: "12- or 24-hour times",
-            help: "12 or 24, for this run (:clock saves one)"),
+            names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue), brief: "12- or 24-hour times"),
         OptionSpec(
-            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code), brief: "language for this run",
-            help: """
-                en, fr, de, es, pt-BR (or pt) or it, for this run (:lang saves one; default: the language of \
-                LC_ALL, LC_MESSAGES or LANG, else English)
-                """),
+            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code), brief: "language for this run"),
         OptionSpec(
-            names: ["--offline"], value: nil, choices: [], brief: "bundled sample data, not real weather",
-            help: "use the bundled sample data: no key, no network, not real weather"),
-        OptionSpec(names: ["--ascii"], value: nil, choices: [], brief: "ASCII only", help: "ASCII only: no Unicode glyphs or graphs"),
+            names: ["--offline"], value: nil, choices: [], brief: "bundled sample data, not real weather"),
+        OptionSpec(names: ["--ascii"], value: nil, choices: [], brief: "ASCII only"),
         OptionSpec(
-            names: ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), brief: "when to use colour",
-            help: "auto (on a terminal, unless NO_COLOR is set), always or never"),
+            names: ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), brief: "when to use colour"),
         OptionSpec(
-            names: ["--provider"], value: "NAME", choices: ProviderID.allCases.map(\.rawValue), brief: "weather source for this run",
-            help: """
-                openweather, open-meteo or met-norway, for this run (default: $WEATHER_PROVIDER, else :provider's \
-                choice, else OpenWeather with a key and Open-Meteo without)
-                """),
+            names: ["--provider"], value: "NAME", choices: ProviderID.allCases.map(\.rawValue), brief: "weather source for this run"),
         OptionSpec(
-            names: ["--no-failover"], value: nil, choices: [], brief: "no other provider stands in",
-            help: "only the chosen provider answers, even when it fails"),
+            names: ["--no-failover"], value: nil, choices: [], brief: "no other provider stands in"),
         OptionSpec(
-            names: ["--api-key"], value: "KEY", choices: [], brief: "OpenWeather API key",
-            help: "OpenWeather API key (default: $OPENWEATHER_API_KEY, which is safer: arguments show in the process list)"),
+            names: ["--api-key"], value: "KEY", choices: [], brief: "OpenWeather API key"),
         OptionSpec(
-            names: ["--timeout"], value: "SECONDS", choices: [], brief: "how long to wait for a provider",
-            help: "how long to wait for a provider, retries included (0.1 to 300, default 10)"),
+            names: ["--timeout"], value: "SECONDS", choices: [], brief: "how long to wait for a provider"),
         OptionSpec(
-            names: ["--recent-cities"], value: nil, choices: [], brief: "the cities looked up before",
-            help: "print the cities you looked up before, most recent first, one per line (what Tab completes)"),
+            names: ["--recent-cities"], value: nil, choices: [], brief: "the cities looked up before"),
         OptionSpec(
-            names: ["--generate-completion-script"], value: "SHELL", choices: shells, brief: "a completion script",
-            help: "print a completion script for bash, zsh or fish; it completes options, their values and your recent cities"),
+            names: ["--generate-completion-script"], value: "SHELL", choices: shells, brief: "a completion script"),
         OptionSpec(
-            names: ["--generate-man-page"], value: nil, choices: [], brief: "the manual page",
-            help: "print the manual page weather-or-not(1), in roff"),
-        OptionSpec(names: ["--version"], value: nil, choices: [], brief: "the version", help: "print the version and the data providers' attribution"),
-        OptionSpec(names: ["-h", "--help"], value: nil, choices: [], brief: "the options", help: "print the help: what the program does and these options"),
+            names: ["--generate-man-page"], value: nil, choices: [], brief: "the manual page"),
+        OptionSpec(names: ["--version"], value: nil, choices: [], brief: "the version"),
+        OptionSpec(names: ["-h", "--help"], value: nil, choices: [], brief: "the options"),
     ]
 
     /// The option spelled `name`.
     package static func option(_ name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
     /// The options as `--help` lists them: the synopsis, then the text wrapped beside it.
-    static func optionLines() -> [String] { definitionLines(options.map { ($0.synopsis, $0.help) }) }
+    static func optionLines(_ strings: Strings) -> [String] { definitionLines(options.map { ($0.synopsis, $0.help(strings)) }) }
 
     /// The exit statuses as `--help` lists them.
-    static func exitStatusLines() -> [String] { definitionLines(ExitStatus.documented.map { ("\($0.status)", $0.meaning) }) }
+    static func exitStatusLines(_ strings: Strings) -> [String] {
+        definitionLines(ExitStatus.documented.map { ("\($0)", ExitStatus.meaning($0, strings)) })
+    }
 
     /// Terms at the left, each meaning wrapped beside it within 80 columns (below it when the term is long).
     private static func definitionLines(_ definitions: [(String, String)], width: Int = 80, indent: Int = 22) -> [String] {

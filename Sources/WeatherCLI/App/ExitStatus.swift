@@ -14,15 +14,11 @@ package enum ExitStatus {
     /// The API key is missing or was refused (EX_NOPERM).
     package static let keyProblem: Int32 = 77
 
-    /// Each status and when it is given, for `--help`, the man page and the README.
-    package static let documented: [(status: Int32, meaning: String)] = [
-        (success, "success (and always when you leave the interactive prompt)"),
-        (commandFailed, "a piped session in which at least one command failed (each said why on standard error)"),
-        (usage, "the command line is wrong (EX_USAGE)"),
-        (placeNotFound, "one-shot: no such place, or what was typed cannot be a place (EX_DATAERR)"),
-        (unavailable, "one-shot: the network, the provider or a proxy failed (EX_UNAVAILABLE)"),
-        (keyProblem, "one-shot: the OpenWeather API key is missing or was refused (EX_NOPERM)"),
-    ]
+    /// The statuses `--help`, the man page and the README describe.
+    package static let documented: [Int32] = [success, commandFailed, usage, placeNotFound, unavailable, keyProblem]
+
+    /// When `status` is given, in the language of `strings` (`cli.exit.<status>`).
+    package static func meaning(_ status: Int32, _ strings: Strings) -> String { strings["cli.exit.\(status)"] }
 
     /// The status a one-shot run ends with after `error`.
     package static func oneShot(_ error: WeatherError) -> Int32 {

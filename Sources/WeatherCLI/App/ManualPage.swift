@@ -4,93 +4,63 @@ import WeatherCore
 /// weather-or-not(1), in roff (`--generate-man-page`): made from the options, prompt commands and exit statuses that
 /// `--help` and `:help` show, so the three never disagree.
 package enum ManualPage {
-    package static let environment: [(String, String)] = [
-        ("OPENWEATHER_API_KEY", "Your OpenWeather key. Never printed, logged, cached, put in an error, or sent to another provider."),
-        ("WEATHER_PROVIDER", "openweather, open-meteo or met-norway: the provider asked first. --provider wins over it; it wins over :provider's saved choice."),
-        ("OPENWEATHER_BASE_URL", "Default https://api.openweathermap.org, for both /data/2.5/ and /geo/1.0/."),
-        ("OPENMETEO_BASE_URL", "Replaces the scheme and host of Open-Meteo's three hosts, keeping their paths: for a mirror or a test server."),
-        ("METNO_BASE_URL", "Default https://api.met.no, keeping /weatherapi/."),
-        ("WEATHER_OR_NOT_CONTACT", "An e-mail address or URL added to the User-Agent sent to MET Norway, whose terms ask heavy users to be reachable."),
-        ("NO_COLOR", "Set (to anything) for no colour."),
-        ("COLUMNS", "The width to lay views out for (default: the terminal's, or 80 when piped)."),
-        ("LC_ALL, LC_CTYPE, LANG", "When the locale is not UTF-8, the output is plain ASCII."),
-        (
-            "https_proxy, http_proxy, all_proxy, no_proxy",
-            "An http://[user:password@]host:port proxy, read as curl reads them (upper case too, except HTTP_PROXY); no_proxy lists hosts reached directly. Loopback is always direct."
-        ),
-        ("SSL_CERT_FILE, SSL_CERT_DIR", "The certificate authorities trusted for https; by default the system's."),
-        ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME", "Where the files below go."),
+    /// The environment variables, each with the key of what it does.
+    static let environment: [(String, String)] = [
+        ("OPENWEATHER_API_KEY", "OPENWEATHER_API_KEY"), ("WEATHER_PROVIDER", "WEATHER_PROVIDER"),
+        ("OPENWEATHER_BASE_URL", "OPENWEATHER_BASE_URL"), ("OPENMETEO_BASE_URL", "OPENMETEO_BASE_URL"),
+        ("METNO_BASE_URL", "METNO_BASE_URL"), ("WEATHER_OR_NOT_CONTACT", "WEATHER_OR_NOT_CONTACT"), ("NO_COLOR", "NO_COLOR"),
+        ("COLUMNS", "COLUMNS"), ("LC_ALL, LC_MESSAGES, LANG, LANGUAGE", "locale"),
+        ("https_proxy, http_proxy, all_proxy, no_proxy", "proxy"), ("SSL_CERT_FILE, SSL_CERT_DIR", "certificates"),
+        ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME", "xdg"),
     ]
 
-    package static let files: [(String, String)] = [
-        (
-            "$XDG_CONFIG_HOME/weather-or-not/preferences.json",
-            "Default ~/.config/weather-or-not/preferences.json. The last city and up to 20 recent ones, units, clock, the provider chosen with :provider. One that cannot be read is kept as preferences.json.corrupt-TIME and replaced by defaults."
-        ),
-        (
-            "$XDG_CACHE_HOME/weather-or-not/",
-            "Default ~/.cache/weather-or-not/. Each answer, fresh for 10 minutes (MET Norway's for as long as its Expires says); older copies are kept for 7 days, for when the network fails."
-        ),
-        ("$XDG_STATE_HOME/weather-or-not/history", "Default ~/.local/state/weather-or-not/history. The prompt's history."),
+    static let files: [(String, String)] = [
+        ("$XDG_CONFIG_HOME/weather-or-not/preferences.json", "preferences"), ("$XDG_CACHE_HOME/weather-or-not/", "cache"),
+        ("$XDG_STATE_HOME/weather-or-not/history", "history"),
     ]
 
     static let examples: [(String, String)] = [
-        ("weather-or-not", "Start the prompt, with the last city's weather."),
-        ("weather-or-not Paris, FR", "Print the current weather in Paris, France, and exit."),
-        ("weather-or-not --hourly --units imperial New York", "The next 24 hours in New York, in Fahrenheit and mph."),
-        ("printf 'London\\n:5day\\n' | weather-or-not", "The same commands as at the prompt, read from a pipe."),
-        ("weather-or-not --format 3", "One line for a status bar: the last city's condition and temperature."),
-        ("weather-or-not --offline Tokyo", "Sample data, with no key and no network: not real weather."),
+        ("weather-or-not", "prompt"), ("weather-or-not Paris, FR", "city"),
+        ("weather-or-not --hourly --units imperial New York", "hourly"), ("printf 'London\\n:5day\\n' | weather-or-not", "piped"),
+        ("weather-or-not --format 3", "format"), ("weather-or-not --offline Tokyo", "offline"),
     ]
 
-    package static var page: String {
+    /// The page in the language of `strings`.
+    package static func page(_ strings: Strings) -> String {
+        func section(_ key: String) -> String { ".SH \"" + escape(strings["man.section." + key]) + "\"" }
         var roff = [
-            ".TH WEATHER-OR-NOT 1 \(Project.releaseDate) \"weather-or-not \(Project.version)\" \"User Commands\"",
-            ".SH NAME", "weather-or-not \\- the weather at a terminal prompt",
-            ".SH SYNOPSIS", ".B weather-or-not", "[\\fIoptions\\fR] [\\fIcity\\fR]",
-            ".SH DESCRIPTION",
-            text("""
-                With no city, weather-or-not starts a prompt: type a city to see its current weather, then :hourly \
-                for the coming hours or :5day for the days ahead. Tab completes the cities you looked up before, and \
-                the next launch starts with your last city. When its standard input is not a terminal, it reads the \
-                same commands line by line and writes each answer as soon as it is ready.
-                """),
-            ".PP",
-            text("""
-                With a city ("London", "Paris, FR", "48.85, 2.35"), it prints that city's weather and exits; \
-                --hourly, --five-day, --json and --format without a city use the last city. One-shot runs read your \
-                preferences and change none of them.
-                """),
-            ".PP",
-            text("Every time shown is the place's local time. Sample data (--offline, or :offline on) says so on every view."),
-            ".SH OPTIONS",
+            ".TH WEATHER-OR-NOT 1 \(Project.releaseDate) \"weather-or-not \(Project.version)\" \"\(escape(strings["man.header"]))\"",
+        ]
+        // groff hyphenates with its English patterns unless told otherwise (it has none for Spanish, Italian or
+        // Portuguese): a page in another language is not hyphenated rather than broken in the wrong places.
+        if strings.language != .english { roff.append(".nh") }
+        roff += [
+            section("name"), "weather-or-not \\- " + escape(strings["man.name"]),
+            section("synopsis"), ".B weather-or-not",
+            "[\\fI\(escape(strings["man.synopsis.options"]))\\fR] [\\fI\(escape(strings["man.synopsis.city"]))\\fR]",
+            section("description"), text(strings["man.description.prompt"]), ".PP", text(strings["man.description.oneShot"]), ".PP",
+            text(strings["man.description.time"]),
+            section("options"),
         ]
         for option in CommandLineSpec.options {
             let names = option.names.map { "\\fB\(code($0))\\fR" }.joined(separator: ", ")
-            roff += [".TP", names + (option.value.map { " \\fI\($0)\\fR" } ?? ""), text(option.help)]
+            roff += [".TP", names + (option.value.map { " \\fI\($0)\\fR" } ?? ""), text(option.help(strings))]
         }
-        roff += [".TP", "\\fB\\-\\-\\fR", text("Everything after it is the place, even if it starts with -.")]
-        roff += [".SH PROMPT COMMANDS", text(Help.intro)]
-        for (command, meaning) in Help.commands { roff += [".TP", "\\fB\(code(command))\\fR", text(meaning)] }
-        roff += [".PP", text(Help.footer[0])]
-        roff += [".SH ENVIRONMENT"]
-        for (name, meaning) in environment { roff += [".TP", "\\fB\(code(name))\\fR", text(meaning)] }
-        roff += [".SH FILES"]
-        for (path, meaning) in files { roff += [".TP", "\\fI\(code(path))\\fR", text(meaning)] }
-        roff += [".SH EXIT STATUS"]
-        for (status, meaning) in ExitStatus.documented { roff += [".TP", "\\fB\(status)\\fR", text(meaning)] }
-        roff += [
-            ".SH PROVIDERS",
-            text("""
-                Open-Meteo and MET Norway need no key; OpenWeather needs OPENWEATHER_API_KEY (or --api-key) and is \
-                then the default. When the chosen provider fails, the next keyless one answers and says so \
-                (--no-failover: it does not). Their data is used under their terms:
-                """),
-        ]
+        roff += [".TP", "\\fB\\-\\-\\fR", text(strings["man.endOfOptions"])]
+        roff += [section("commands"), text(Help.intro(strings))]
+        for (command, meaning) in Help.commands(strings) { roff += [".TP", "\\fB\(code(command))\\fR", text(meaning)] }
+        roff += [".PP", text(Help.footer(strings)[0])]
+        roff += [section("environment")]
+        for (name, key) in environment { roff += [".TP", "\\fB\(code(name))\\fR", text(strings["man.environment." + key])] }
+        roff += [section("files")]
+        for (path, key) in files { roff += [".TP", "\\fI\(code(path))\\fR", text(strings["man.files." + key])] }
+        roff += [section("exitStatus")]
+        for status in ExitStatus.documented { roff += [".TP", "\\fB\(status)\\fR", text(ExitStatus.meaning(status, strings))] }
+        roff += [section("providers"), text(strings["man.providers"])]
         for provider in ProviderID.allCases { roff += [".IP \\(bu 2", text(provider.attribution)] }
-        roff += [".SH EXAMPLES"]
-        for (command, meaning) in examples { roff += [".TP", "\\fB\(code(command))\\fR", text(meaning)] }
-        roff += [".SH SEE ALSO", "\\fBcurl\\fR(1), \\fBtmux\\fR(1)"]
+        roff += [section("examples")]
+        for (command, key) in examples { roff += [".TP", "\\fB\(code(command))\\fR", text(strings["man.example." + key])] }
+        roff += [section("seeAlso"), "\\fBcurl\\fR(1), \\fBtmux\\fR(1)"]
         return roff.joined(separator: "\n") + "\n"
     }
 

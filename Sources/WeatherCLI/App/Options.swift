@@ -113,6 +113,18 @@ package struct Options {
         return .run(options)
     }
 
+    /// The language for the help, the man page and a usage error, found before (or without) a full parse:
+    /// a `--lang` on the line, else the one `:lang` saved, else the environment's.
+    package static func language(for arguments: [String], environment: [String: String]) -> Language {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument.hasPrefix("--lang="), let language = Language(code: String(argument.dropFirst(7))) { return language }
+            if argument == "--lang", index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) { return language }
+        }
+        let saved = PreferencesStore.peek(at: AppPaths(environment: environment).preferences).language
+        return saved ?? LanguageChoice.fromEnvironment(environment).language
+    }
+
     /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).
     package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil }
 
