@@ -106,7 +106,7 @@ fi
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 version=$("$binary" --version | head -n 1)
-"$binary" --generate-man-page > "$staging/man"
+"$binary" --lang en --generate-man-page > "$staging/man"  # man1 is the English page, whatever the locale
 for shell in bash zsh fish; do
   "$binary" --generate-completion-script "$shell" > "$staging/$shell"
 done

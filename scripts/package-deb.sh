@@ -67,7 +67,7 @@ install -D -m 0755 "$binary" "$pkg/usr/bin/$package"
 # The release build is stripped already; .comment (compiler versions) is all that is left to drop, as dh_strip does.
 objcopy --remove-section=.comment "$pkg/usr/bin/$package"
 mkdir -p "$pkg/usr/share/man/man1" "$doc"
-"$binary" --generate-man-page | gzip -9n > "$pkg/usr/share/man/man1/$package.1.gz"
+"$binary" --lang en --generate-man-page | gzip -9n > "$pkg/usr/share/man/man1/$package.1.gz"
 install -d "$pkg/usr/share/bash-completion/completions" "$pkg/usr/share/zsh/vendor-completions" \
   "$pkg/usr/share/fish/vendor_completions.d"
 "$binary" --generate-completion-script bash > "$pkg/usr/share/bash-completion/completions/$package"

@@ -89,7 +89,7 @@ check_install() {
     [ "$(stat -c %a "$root/$file")" = "$mode" ] || fail "$root/$file has mode $(stat -c %a "$root/$file"), not $mode"
   done
   [ "$(find "$destdir" -type f | wc -l)" -eq "${#files[@]}" ] || fail "install.sh installed more than the five files: $(find "$destdir" -type f)"
-  "$binary" --generate-man-page | cmp -s - "$root/share/man/man1/weather-or-not.1" || fail "installed man page differs from --generate-man-page"
+  "$binary" --lang en --generate-man-page | cmp -s - "$root/share/man/man1/weather-or-not.1" || fail "installed man page differs from --generate-man-page"
   pass "five files with modes 0755/0644 under $root"
   check_release_binary "$root/bin/weather-or-not"
   run_installed "$root/bin/weather-or-not"
@@ -114,6 +114,9 @@ check_install() {
 home=$tmp/user-home
 mkdir -p "$home"
 export HOME=$home
+# The checks read English output, whatever the locale of the person running them.
+export LC_ALL=C.UTF-8 LANG=C.UTF-8
+unset LANGUAGE LC_MESSAGES
 check_install "$tmp/dest1" /opt/weather-test --binary "$binary" --prefix /opt/weather-test --destdir "$tmp/dest1"
 if [ "$(id -u)" -eq 0 ]; then default_prefix=/usr/local; else default_prefix=$home/.local; fi
 check_install "$tmp/dest2" "$default_prefix" --binary "$binary" --destdir "$tmp/dest2"
