@@ -16,7 +16,7 @@ enum WeatherOrNot {
             parsed = try Options.parse(arguments)
         } catch {
             let words = strings()
-            Console.writeAll(STDERR_FILENO, style.render([style.line("Error: " + error.message), style.line(words["cli.usage"]), style.line(words["cli.seeHelp"])]))
+            Console.writeAll(STDERR_FILENO, style.render([style.line(words("usage.error", ["message": error.message(words)])), style.line(words["cli.usage"]), style.line(words["cli.seeHelp"])]))
             exit(ExitStatus.usage)
         }
         switch parsed {

@@ -36,7 +36,10 @@ struct LanguageTests {
         #expect(server.requests(to: "/data/2.5/weather").last?.value("lang") == "de")
         let wrong = try await runner.run(["--lang", "xx", "London"])
         #expect(wrong.status == 64)
-        #expect(wrong.stderr.contains("--lang must be en, fr, de, es, pt-BR or it."))
+        #expect(wrong.stderr.contains("--lang muss en, fr, de, es, pt-BR oder it sein."))  // LC_ALL is German
+        let french = try await runner.run(["--lang", "fr", "--units", "kelvin"])
+        #expect(french.status == 64)
+        #expect(french.stderr.hasPrefix("Erreur") && french.stderr.contains("--units doit valoir metric, imperial ou standard."), "\(french.stderr)")
     }
 
     @Test func theClockFollowsTheRegionAndTheDecimalSeparatorTheLanguage() async throws {

@@ -40,8 +40,16 @@ package struct Options {
     }
 
     /// A line saying what is wrong with the command line; never quotes an option's value, which could be the key.
+    /// Its words are a key of the `usage` table, said in the person's language.
     package struct UsageError: Error {
-        package let message: String
+        package let phrase: Phrase
+
+        package init(_ key: String, _ values: [String: String] = [:]) { phrase = Phrase(key, values) }
+
+        /// The line in the language of `strings`.
+        package func message(_ strings: Strings) -> String { phrase.words(strings) }
+        /// The line in English.
+        package var message: String { phrase.description }
     }
 
     package static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
@@ -64,12 +72,12 @@ package struct Options {
             let attached = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
             func value() throws(UsageError) -> String {
                 if let attached { return attached }
-                guard index < arguments.count else { throw UsageError(message: "\(name) needs a value.") }
+                guard index < arguments.count else { throw UsageError("usage.needsValue", ["option": name]) }
                 index += 1
                 return arguments[index - 1]
             }
             func flag() throws(UsageError) -> Bool {
-                guard attached == nil else { throw UsageError(message: "\(name) takes no value.") }
+                guard attached == nil else { throw UsageError("usage.takesNoValue", ["option": name]) }
                 return true
             }
             switch name {
@@ -88,7 +96,7 @@ package struct Options {
             case "--units": options.units = try choice(name, value(), of: UnitSystem.self)
             case "--clock": options.clock = try choice(name, value(), of: ClockStyle.self)
             case "--lang":
-                guard let language = Language(code: try value()) else { throw UsageError(message: "--lang must be \(Language.list).") }
+                guard let language = Language(code: try value()) else { throw UsageError("usage.choice", Self.listed(name, Language.allCases.map(\.code))) }
                 options.language = language
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
@@ -96,19 +104,19 @@ package struct Options {
             case "--no-failover": options.noFailover = try flag()
             case "--timeout":
                 guard let seconds = Double(try value()), seconds >= 0.1, seconds <= 300 else {
-                    throw UsageError(message: "--timeout must be a number of seconds from 0.1 to 300.")
+                    throw UsageError("usage.timeout")
                 }
                 options.timeout = seconds
             default:
-                throw UsageError(message: "Unknown option \(name).")
+                throw UsageError("usage.unknownOption", ["option": name])
             }
         }
         if !options.city.isEmpty, options.city.joined(separator: " ").trimmingWhitespace.isEmpty {
-            throw UsageError(message: "The city is empty.")
+            throw UsageError("usage.emptyCity")
         }
         if options.format != nil, options.json || options.hourly || options.fiveDay {
             let other = options.json ? "--json" : options.hourly ? "--hourly" : "--five-day"
-            throw UsageError(message: "--format prints one line and cannot be combined with \(other).")
+            throw UsageError("usage.formatWith", ["option": other])
         }
         return .run(options)
     }
@@ -136,8 +144,12 @@ package struct Options {
 
     private static func choice(_ name: String, _ text: String, among names: [String]) throws(UsageError) -> String {
         if names.contains(text.lowercased()) { return text.lowercased() }
-        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
         // The value is never quoted: a mistyped option may have been handed the key.
-        throw UsageError(message: "\(name) must be \(list).")
+        throw UsageError("usage.choice", listed(name, names))
+    }
+
+    /// The values of "`option` must be `list` or `last`".
+    private static func listed(_ option: String, _ names: [String]) -> [String: String] {
+        ["option": option, "list": names.dropLast().joined(separator: ", "), "last": names.last ?? ""]
     }
 }

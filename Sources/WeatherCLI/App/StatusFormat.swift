@@ -45,7 +45,7 @@ package struct StatusFormat: Equatable, Sendable {
                 continue
             }
             guard let code = characters.next() else {
-                throw Options.UsageError(message: "--format ends with a lone %: write %% for a percent sign.")
+                throw Options.UsageError("usage.format.lonePercent")
             }
             if code == "%" {
                 literal.append("%")
@@ -54,7 +54,7 @@ package struct StatusFormat: Equatable, Sendable {
             guard let field = Field(rawValue: code) else {
                 // The placeholder is quoted, never the whole format: it is the person's own text, not a secret.
                 let shown = code.isASCII && !code.isWhitespace ? "%\(code)" : "%"
-                throw Options.UsageError(message: "--format has an unknown placeholder \(shown); see --help for the list.")
+                throw Options.UsageError("usage.format.unknown", ["placeholder": shown])
             }
             if !literal.isEmpty { pieces.append(.text(literal)) }
             literal = ""
