@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The words of one language, from the tables in `Assets/strings/<code>/*.strings` (compiled into the binary: nothing
-/// is read from disk). A key the language lacks is taken from English; a test holds every language to English's
+/// The words of one language, from the tables in `Assets/strings/<code>/*.strings` (compiled into the binary, already
+/// parsed: nothing is read or parsed at run time). A key the language lacks is taken from English; a test holds every language to English's
 /// keys and placeholders.
 ///
 /// A table line is `key = value`; `#` starts a comment line. In a value, `{name}` is a placeholder, `\n` a line
@@ -51,19 +51,17 @@ package struct Strings: Sendable {
 
     private static let cache = Mutex<[Language: [String: String]]>([:])
 
-    /// One language's tables, parsed once per process.
+    /// One language's tables (parsed when the binary was built: `scripts/embed-assets.py` writes them into
+    /// `EmbeddedStrings`), made once per process.
     package static func table(_ language: Language) -> [String: String] {
         if let table = cache.withLock({ $0[language] }) { return table }
-        var table: [String: String] = [:]
-        for path in Assets.paths(under: "strings/\(language.code)") where path.hasSuffix(".strings") {
-            guard let data = Assets.data(path) else { continue }
-            for (key, value) in parse(String(decoding: data, as: UTF8.self)) { table[key] = value }
-        }
+        let table = EmbeddedStrings.table(language)
         cache.withLock { $0[language] = table }
         return table
     }
 
-    /// The `key = value` lines of a table.
+    /// The `key = value` lines of a table, read as `scripts/embed-assets.py` reads them (a test holds the two to
+    /// each other).
     package static func parse(_ text: String) -> [(key: String, value: String)] {
         text.split(separator: "\n").compactMap { line in
             let trimmed = line.trimmingWhitespace
