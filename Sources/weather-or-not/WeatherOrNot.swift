@@ -7,26 +7,27 @@ import WeatherCore
 enum WeatherOrNot {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let environment = ProcessInfo.processInfo.environment
+        // Read only where needed: --version reads no environment.
+        func environment() -> [String: String] { ProcessInfo.processInfo.environment }
         // Through the one text boundary: plain ASCII when the locale is not UTF-8.
-        let style = Style(color: false, unicode: Console.localeIsUTF8(environment))
-        func strings() -> Strings { Strings(Options.language(for: arguments, environment: environment)) }
+        func style() -> Style { Style(color: false, unicode: Console.localeIsUTF8(environment())) }
+        func strings() -> Strings { Strings(Options.language(for: arguments, environment: environment())) }
         let parsed: Options.Parsed
         do {
             parsed = try Options.parse(arguments)
         } catch {
-            let words = strings()
+            let words = strings(), style = style()
             Console.writeAll(STDERR_FILENO, style.render([style.line(words("usage.error", ["message": error.message(words)])), style.line(words["cli.usage"]), style.line(words["cli.seeHelp"])]))
             exit(ExitStatus.usage)
         }
         switch parsed {
         case .help:
-            let text = Help.commandLine(strings())
+            let text = Help.commandLine(strings()), style = style()
             Console.writeAll(STDOUT_FILENO, style.render(text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
         case .recentCities:
-            let paths = AppPaths(environment: environment)
+            let paths = AppPaths(environment: environment())
             Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
             Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell))
