@@ -244,14 +244,14 @@ struct SummaryGrammarTests {
             "dry1.h": "Tempo asciutto per la prossima ora, 8–9°.",
             "dry1.o": "Nessuna pioggia o neve prevista nella prossima ora.",
             "wed.o": "Pioggia possibile mercoledì dalle 15:00 alle 21:00, circa 5 mm (probabilità \(pc(0.5))).",
-            "cross.o": "Pioggia prevista da mercoledì alle 21:00 a giovedì alle 03:00, circa 4 mm.",
-            "week": "Tempo asciutto tutta la settimana, massime 5–9°.",
+            "cross.o": "Pioggia prevista dalle 21:00 di mercoledì alle 03:00 di giovedì, circa 4 mm.",
+            "week": "Tempo asciutto per tutta la settimana, massime 5–9°.",
             "oneDay": "Pioggia mercoledì, massime 5–9°.",
             "twoDays": "Pioggia mercoledì e giovedì, massime 5–9°.",
             "threeDays": "Pioggia mercoledì, giovedì e sabato, massime 5–9°.",
             "mixed": "Neve oggi e giovedì, pioggia mercoledì, massime 5–9°.",
             "period": "Tempo asciutto per tutto il periodo, massime 5–7°.",
-            "cold": "Tempo asciutto tutta la settimana, massime da -4 a -2°.",
+            "cold": "Tempo asciutto per tutta la settimana, massime da -4 a -2°.",
         ],
     ]
 
