@@ -127,7 +127,7 @@ struct TranslatedViewsTests {
         #expect(unknown.message(in: .prompt, strings: Strings(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
         let latitude: WeatherError
         do { _ = try LocationQuery.parse("91, 0"); Issue.record("expected an error"); return } catch { latitude = error }
-        #expect(latitude.message(in: .prompt, strings: Strings(.german)) == "Breite 91 liegt außerhalb des Bereichs: sie muss zwischen -90 und 90 liegen.")
+        #expect(latitude.message(in: .prompt, strings: Strings(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
         let timedOut = WeatherError.timedOut(seconds: 2.5)
         #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings(.italian))
             == "Open-Meteo non ha risposto entro 2,5 secondi. Controllare la rete, o usare :offline on.")
@@ -150,6 +150,6 @@ struct TranslatedViewsTests {
         #expect(Help.commands(Strings(.spanish)).map(\.0) == Help.commands(Strings(.english)).map(\.0))
         #expect(Help.commands(Strings(.spanish))[4].1 == "dos lugares lado a lado")
         #expect(Help.intro(Strings(.english)) == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
-        #expect(Help.footer(Strings(.german))[0].hasPrefix("Tab ergänzt"))
+        #expect(Help.footer(Strings(.german))[0].hasPrefix("Tab vervollständigt"))
     }
 }
