@@ -67,7 +67,7 @@ struct TranslatedViewsTests {
         #expect(current.contains("ressenti"))
         #expect(current.contains("Humidité"))
         #expect(current.contains("Données d’il y a 25 minutes\u{00A0}: actualisation impossible."))
-        #expect(current.contains("Le serveur OpenWeather") && current.contains("a échoué (HTTP 503)"))
+        #expect(current.contains("Le serveur OpenWeather") && current.contains("a rencontré une erreur (HTTP 503)"))
         #expect(!current.contains("feels like") && !current.contains("Humidity"))
         let hourly = try #require(views["hourly"])
         #expect(hourly.contains("les 24 prochaines heures"))

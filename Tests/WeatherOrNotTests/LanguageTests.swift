@@ -81,7 +81,7 @@ struct LanguageTests {
         let terminal = try #require(try await runner.prompt(["--offline"], expecting: "weather (offline)> "))
         #expect(terminal.transcript.contains("Your locale asks for ja_JP, not spoken here yet"))
         terminal.send(":lang fr\n")
-        #expect(await terminal.waitFor("Langue : Français (fr)"))
+        #expect(await terminal.waitFor("Langue\u{00A0}: Français (fr)"))
         _ = await terminal.quit()
         let again = try #require(try await runner.prompt(["--offline"], expecting: "> "))
         #expect(!again.transcript.contains("not spoken here"))  // a language is chosen now
