@@ -134,7 +134,7 @@ struct TranslatedViewsTests {
         #expect(WeatherError.badResponse(WeatherError.truncatedDetail).isTransient)
         #expect(!WeatherError.badResponse(Phrase("detail.notJSON")).isTransient)
         let notice = Notice([.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
-        #expect(notice?.words(Strings(.portuguese)) == "OpenWeather não pôde ser usado (sem chave de API); mostrando Open-Meteo.")
+        #expect(notice?.words(Strings(.portuguese)) == "O OpenWeather não pôde ser usado (sem chave de API); mostrando dados do Open-Meteo.")
     }
 
     /// French punctuation keeps its no-break space, so a line never starts with ":" or "»"; a terminal without UTF-8

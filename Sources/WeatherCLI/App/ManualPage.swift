@@ -92,12 +92,37 @@ package enum ManualPage {
     static func code(_ text: String) -> String { escape(text).replacingOccurrences(of: "-", with: "\\-") }
 
     /// Backslashes and characters beyond ASCII as roff escapes, so groff and mandoc read the page in any locale.
+    /// roff's two-letter names for the letters and marks the translations use, which groff and mandoc both know:
+    /// `\('e` is shorter than `\[u00E9]`, so lines stay within 80 bytes.
+    static let shortNames: [Unicode.Scalar: String] = {
+        var names: [Unicode.Scalar: String] = [
+            "\u{2019}": "cq", "\u{2018}": "oq", "\u{201C}": "lq", "\u{201D}": "rq", "\u{201E}": "Bq", "\u{00AB}": "Fo",
+            "\u{00BB}": "Fc", "\u{2013}": "en", "\u{2014}": "em", "\u{00B7}": "pc", "\u{00B0}": "de", "\u{00DF}": "ss",
+            "\u{00E7}": ",c", "\u{00C7}": ",C", "\u{00F1}": "~n", "\u{00D1}": "~N", "\u{00BF}": "r?", "\u{00A1}": "r!",
+        ]
+        // Vowels with an acute, grave, circumflex, diaeresis or tilde: 'e, `a, ^o, :u, ~a, and their capitals.
+        let marks: [(Character, String)] = [("'", "\u{0301}"), ("`", "\u{0300}"), ("^", "\u{0302}"), (":", "\u{0308}"), ("~", "\u{0303}")]
+        for letter in "aeiouAEIOU" {
+            for (mark, combining) in marks {
+                let composed = String(letter) + combining
+                if let scalar = composed.precomposedStringWithCanonicalMapping.unicodeScalars.first,
+                    composed.precomposedStringWithCanonicalMapping.unicodeScalars.count == 1
+                {
+                    names[scalar] = String(mark) + String(letter)
+                }
+            }
+        }
+        return names
+    }()
+
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\e"
+            case "\u{00A0}": out += "\\~"  // a space the line is never broken at
             case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
+            case _ where shortNames[scalar] != nil: out += "\\(" + shortNames[scalar]!
             default:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
