@@ -75,6 +75,24 @@ struct LanguageTests {
         #expect(!french.contains("clouds") && !french.contains("sky"), "\(french)")
     }
 
+    /// `:lang` shows the view again all in the new language, a comparison included: never the old conditions
+    /// under the new labels.
+    @Test func langShowsTheViewAgainInOneLanguage() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let result = try await runner.run(["--offline"], input: "London\n:compare Tokyo; Reykjavik\n:lang de\n:hourly 4\n:lang it\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let afterGerman = try #require(result.stdout.components(separatedBy: "Sprache: Deutsch (de)").last)
+        let german = try #require(afterGerman.components(separatedBy: "Lingua").first)
+        #expect(german.contains("Temperatur"))  // the comparison again, in German
+        #expect(german.contains("klarer Himmel") || german.contains("bedeckt"), "\(german)")
+        let english = Strings.table(.english).filter { $0.key.hasPrefix("owm.") }.map(\.value)
+        #expect(english.allSatisfy { !german.contains($0) }, "\(german)")
+        let italian = try #require(result.stdout.components(separatedBy: "Lingua: ").last)
+        #expect(Strings.table(.german).filter { $0.key.hasPrefix("owm.") }.values.allSatisfy { !italian.contains($0) }, "\(italian)")
+        #expect(italian.contains("Ora") || italian.contains("Adesso"))  // the hourly view again, in Italian
+    }
+
     @Test func aLocaleAskingForALanguageNotSpokenIsToldOnceAtThePrompt() async throws {
         let runner = BinaryRunner(server: nil, extra: ["LANG": "ja_JP.UTF-8"])
         defer { runner.remove() }

@@ -358,12 +358,15 @@ package final class WeatherApp {
         preferences.provider = chosen
         preferences.announcedProvider = chosen
         save()
+        let shown = self.shown
         rebuild()
         emit(.provider(chosen, isDefault: chosen == defaultProvider))
-        await showAgain()
+        await show(again: shown)
     }
 
-    /// `:lang CODE`: saved; the view shown is drawn again at once in the new language.
+    /// `:lang CODE`: saved, and the view shown is asked for again in the new language (the cache answers while it is
+    /// fresh). It is not redrawn from what the view models hold: OpenWeather words its conditions itself, as the sample
+    /// data does, so a redraw would put the old language's conditions under the new one's labels.
     private func setLanguage(_ chosen: Language) async {
         let before = language
         languageOverride = nil
@@ -371,22 +374,37 @@ package final class WeatherApp {
         save()
         emit(.language(chosen))
         guard chosen != before else { return }
-        applyOptions()  // the view shown is drawn again from what it holds, in the new words
-        rebuild()
-        // OpenWeather words its conditions itself: its answers are asked for in the new language.
-        if provider == .openWeather { await showAgain() }
+        let shown = self.shown
+        rebuild()  // new view models, holding nothing: applying the language draws nothing yet
+        applyOptions()
+        await show(again: shown, offlineToo: true)
     }
 
-    /// The view shown last, asked for again from the service in force.
-    private func showAgain() async {
-        guard !offline, place != nil else { return }
-        switch activeView {
-        case .hourly: await showHourly(hourly.count, hourByHour: hourly.hourByHour)
-        case .daily: await showDaily()
-        case .rain: await showRain()
+    /// What the view shown was asked with, to ask for it again once the view models are new.
+    private struct Shown {
+        let view: View
+        let hourly: (count: Int, hourByHour: Bool)
+        let pair: (String, String)?
+    }
+
+    private var shown: Shown {
+        Shown(view: activeView, hourly: (hourly.count, hourly.hourByHour), pair: comparison.lastPair)
+    }
+
+    /// The view `shown` was, asked for again from the service in force.
+    private func show(again shown: Shown, offlineToo: Bool = false) async {
+        guard offlineToo || !offline else { return }
+        switch shown.view {
+        case .hourly where place != nil: await showHourly(shown.hourly.count, hourByHour: shown.hourly.hourByHour)
+        case .daily where place != nil: await showDaily()
+        case .rain where place != nil: await showRain()
+        case .compare where shown.pair != nil:
+            activeView = .compare
+            await comparison.compare(shown.pair!.0, shown.pair!.1)
         default:
+            guard let place else { return }
             activeView = .current
-            if let place { await current.show(place) }
+            await current.show(place)
         }
     }
 

@@ -8,6 +8,8 @@ package final class CompareViewModel: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
     private var reports: (WeatherReport, WeatherReport)?
+    /// The two places last asked for, as typed: to ask again (`:lang`).
+    package private(set) var lastPair: (String, String)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
@@ -18,6 +20,7 @@ package final class CompareViewModel: RequestingViewModel {
     @discardableResult
     package func compare(_ first: String, _ second: String) async -> RequestOutcome {
         let service = service
+        lastPair = (first, second)
         return await runner.run({
             async let a = Self.report(service, first)
             async let b = Self.report(service, second)
