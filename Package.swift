@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CTLS", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
             dependencies: ["WeatherCore", "WeatherCLI", "TestSupport", "CTLS"],

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import HTTPKit
 @testable import WeatherCLI
 @testable import WeatherCore
 
@@ -75,14 +76,20 @@ struct ProviderViewsTests {
             }
         }
 
-        func report() throws -> WeatherReport {
+        func report(language: Language = .english) throws -> WeatherReport {
             let source = DataSource.live(fetchedAt: now)
             switch provider {
             case .openWeather:
                 // OpenWeather's bodies for Testford, as the server would send them for a place at `utcOffset`
-                // (its `timezone` fields), read by the service's own decoding.
-                let current = try Self.replacing(Fixtures.data("current_testford.json"), "\"timezone\":0", "\"timezone\":\(utcOffset)")
-                let forecast = try Self.replacing(Fixtures.data("forecast_testford.json"), "\"timezone\":0", "\"timezone\":\(utcOffset)")
+                // (its `timezone` fields) and for `lang` (its condition words: the project's model of them, as the
+                // sample data uses), read by the service's own decoding.
+                func body(_ name: String) throws -> Data {
+                    let data = try Self.replacing(Fixtures.data(name), "\"timezone\":0", "\"timezone\":\(utcOffset)")
+                    guard language != .english else { return data }
+                    return Data(SampleDataTransport.worded(try JSONValue.parse(data), Strings(language)).serialized.utf8)
+                }
+                let current = try body("current_testford.json")
+                let forecast = try body("forecast_testford.json")
                 let (conditions, offset) = try ResponseDecoding.current(current)
                 let (slots, _) = try ResponseDecoding.forecast(forecast)
                 return WeatherReport(place: place, current: conditions, forecast: slots, utcOffset: offset, source: source)
@@ -129,8 +136,8 @@ struct ProviderViewsTests {
     static func views(
         _ source: Source, units: UnitSystem, clock: ClockStyle, width: Int, language: Language = .english
     ) throws -> [(name: String, text: String)] {
-        let report = try source.report()
-        let other = try source.partner.report()
+        let report = try source.report(language: language)
+        let other = try source.partner.report(language: language)
         let formatter = formatter(source, units: units, clock: clock, language: language)
         let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
         let style = renderer.style

@@ -39,8 +39,34 @@ struct TranslatedViewsTests {
     /// Every view in every language at 60 and 80 columns, against golden files: a live OpenWeather report (the
     /// server's own condition words), Open-Meteo's and MET Norway's (the project's condition tables), and offline
     /// mode's sample data. One file per language and width, `Golden/i18n/<code>_<width>.txt`.
+    /// Offline mode's views of London, through the sample data service itself (as worded for the language), at a
+    /// fixed hour.
+    static func offlineViews(_ language: Language, width: Int) async throws -> [(String, String)] {
+        let now = Date(timeIntervalSince1970: 1_699_918_300)
+        let transport = SampleDataTransport(now: { now })
+        var configuration = WeatherConfiguration(apiKey: SampleDataTransport.placeholderKey)
+        configuration.language = language.openWeatherCode
+        let service = OpenWeatherService(
+            client: OpenWeatherClient(configuration: configuration, transport: transport), cache: ResponseCache(directory: nil),
+            samplePlaces: transport.placeNames, now: { now })
+        let london = try #require(try await service.places(matching: .name("London")).first)
+        let tokyo = try #require(try await service.places(matching: .name("Tokyo")).first)
+        let report = try await service.report(for: london), other = try await service.report(for: tokyo)
+        let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: now)
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+        let style = renderer.style
+        return [
+            ("current", style.render(renderer.current(formatter.current(report)))),
+            ("hourly", style.render(renderer.hourly(formatter.hourly(report, count: 8)))),
+            ("hourly_1h", style.render(renderer.hourly(formatter.hourly(report, count: 24, hourByHour: true)))),
+            ("daily", style.render(renderer.daily(formatter.daily(report)))),
+            ("rain", style.render(renderer.rain(formatter.rain(report)))),
+            ("compare", style.render(renderer.compare(formatter.current(report), formatter.current(other)))),
+        ]
+    }
+
     @Test(arguments: Language.allCases.filter { $0 != .english })
-    func everyViewInEveryLanguageMatchesItsGolden(_ language: Language) throws {
+    func everyViewInEveryLanguageMatchesItsGolden(_ language: Language) async throws {
         for width in [60, 80] {
             var sections: [String] = []
             for source in [ProviderViewsTests.Source.openWeatherTestford, .openMeteoTestford, .metFjordby] {
@@ -48,10 +74,10 @@ struct TranslatedViewsTests {
                     sections.append("== \(source) \(name)\n" + text)
                 }
             }
-            let sample = try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford, source: .sample)
-            let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: Date(timeIntervalSince1970: 1_699_918_300))
+            for (name, text) in try await Self.offlineViews(language, width: width) {
+                sections.append("== offline \(name)\n" + text)
+            }
             let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
-            sections.append("== offline current\n" + renderer.style.render(renderer.current(formatter.current(sample))))
             sections.append("== help\n" + renderer.style.render(renderer.definitions(Help.commands(Strings(language)))))
             let output = sections.joined(separator: "\n")
             Self.golden.check(output, "i18n/\(language.code)_\(width).txt")

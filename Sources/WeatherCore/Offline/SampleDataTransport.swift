@@ -83,7 +83,7 @@ package struct SampleDataTransport: HTTPTransport {
 
     /// The answer with each `weather[]` entry's description in the language of `strings` (`owm.<id>`), where the
     /// conditions table has the code.
-    static func worded(_ value: JSONValue, _ strings: Strings) -> JSONValue {
+    package static func worded(_ value: JSONValue, _ strings: Strings) -> JSONValue {
         switch value {
         case .object(var members):
             if let id = members["id"]?.int, members["description"] != nil, strings["owm.\(id)"] != "owm.\(id)" {
