@@ -140,6 +140,13 @@ struct ProviderViewsTests {
         let other = try source.partner.report(language: language)
         let formatter = formatter(source, units: units, clock: clock, language: language)
         let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+        return render(report, beside: other, formatter, renderer)
+    }
+
+    /// The six views of `report` as plain text (`other` beside it in the comparison).
+    static func render(
+        _ report: WeatherReport, beside other: WeatherReport, _ formatter: DisplayFormatter, _ renderer: Renderer
+    ) -> [(name: String, text: String)] {
         let style = renderer.style
         return [
             ("current", style.render(renderer.current(formatter.current(report)))),

@@ -41,7 +41,7 @@ struct TranslatedViewsTests {
     /// mode's sample data. One file per language and width, `Golden/i18n/<code>_<width>.txt`.
     /// Offline mode's views of London, through the sample data service itself (as worded for the language), at a
     /// fixed hour.
-    static func offlineViews(_ language: Language, width: Int) async throws -> [(String, String)] {
+    static func offlineViews(_ language: Language, width: Int) async throws -> [(name: String, text: String)] {
         let now = Date(timeIntervalSince1970: 1_699_918_300)
         let transport = SampleDataTransport(now: { now })
         var configuration = WeatherConfiguration(apiKey: SampleDataTransport.placeholderKey)
@@ -54,15 +54,7 @@ struct TranslatedViewsTests {
         let report = try await service.report(for: london), other = try await service.report(for: tokyo)
         let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: now)
         let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
-        let style = renderer.style
-        return [
-            ("current", style.render(renderer.current(formatter.current(report)))),
-            ("hourly", style.render(renderer.hourly(formatter.hourly(report, count: 8)))),
-            ("hourly_1h", style.render(renderer.hourly(formatter.hourly(report, count: 24, hourByHour: true)))),
-            ("daily", style.render(renderer.daily(formatter.daily(report)))),
-            ("rain", style.render(renderer.rain(formatter.rain(report)))),
-            ("compare", style.render(renderer.compare(formatter.current(report), formatter.current(other)))),
-        ]
+        return ProviderViewsTests.render(report, beside: other, formatter, renderer)
     }
 
     @Test(arguments: Language.allCases.filter { $0 != .english })
