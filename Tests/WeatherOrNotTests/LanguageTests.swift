@@ -93,6 +93,20 @@ struct LanguageTests {
         #expect(italian.contains("Ora") || italian.contains("Adesso"))  // the hourly view again, in Italian
     }
 
+    /// A place named in a message is quoted as the language quotes, and a view's first line separates the place as
+    /// its typography does (French: a no-break space before the colon).
+    @Test func quotesAndColonsFollowTheLanguage() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(["--lang", "fr"], input: "Testford\n:5day\nTestfrod\n")
+        #expect(result.stdout.contains("Testford, England, GB\u{00A0}: 5 jours"), "\(result.stdout)")
+        #expect(result.stderr.contains("«\u{00A0}Testford, England, GB\u{00A0}»"), "\(result.stderr)")
+        let german = try await runner.run(["--lang", "de"], input: "Testfrod\n")
+        #expect(german.stderr.contains("„Testford, England, GB“"), "\(german.stderr)")
+    }
+
     @Test func aLocaleAskingForALanguageNotSpokenIsToldOnceAtThePrompt() async throws {
         let runner = BinaryRunner(server: nil, extra: ["LANG": "ja_JP.UTF-8"])
         defer { runner.remove() }

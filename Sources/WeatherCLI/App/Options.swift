@@ -103,7 +103,8 @@ package struct Options {
             case "--provider": options.provider = try choice(name, value(), of: ProviderID.self)
             case "--no-failover": options.noFailover = try flag()
             case "--timeout":
-                guard let seconds = Double(try value()), seconds >= 0.1, seconds <= 300 else {
+                // "0,5" as well as "0.5": the decimal comma of most languages here.
+                guard let seconds = Double(try value().replacingOccurrences(of: ",", with: ".")), seconds >= 0.1, seconds <= 300 else {
                     throw UsageError("usage.timeout")
                 }
                 options.timeout = seconds

@@ -100,7 +100,7 @@ package final class SessionView {
                 draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
             }
         case .suggestions(let places):
-            let names = places.map { "\"\($0.displayName)\"" }
+            let names = places.map { strings["quote.open"] + $0.displayName + strings["quote.close"] }
             let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " " + strings["session.or"] + " " + names[names.count - 1]
             complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):

@@ -29,8 +29,10 @@ package struct Renderer: Sendable {
     private func heading(_ place: Line, _ detail: Line, separator: String = "") -> [Line] {
         let whole = place + text(separator) + detail
         if whole.width <= width { return [whole] }
-        let rest = Line(detail.plain.hasPrefix(": ") ? [style.span(String(detail.plain.dropFirst(2)), .dim)] : detail.spans)
-        return (place + (separator.isEmpty ? text(":") : Line())).wrapped(to: width) + rest.wrapped(to: width)
+        let colon = strings["heading.separator"]
+        let rest = Line(detail.plain.hasPrefix(colon) ? [style.span(String(detail.plain.dropFirst(colon.count)), .dim)] : detail.spans)
+        let mark = colon.trimmingWhitespace  // ":" after the place, on its own line
+        return (place + (separator.isEmpty ? text(colon.hasPrefix(" ") || colon.hasPrefix("\u{00A0}") ? colon.dropLast().description : mark) : Line())).wrapped(to: width) + rest.wrapped(to: width)
     }
 
     /// " · Open-Meteo" after a heading, when a view names its provider.
@@ -116,7 +118,7 @@ package struct Renderer: Sendable {
 
     package func hourly(_ d: HourlyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": " + strings.plural("hourly.heading", d.hours) + via(d.provider), .dim))
+        lines += heading(text(d.place, .bold), text(strings["heading.separator"] + strings.plural("hourly.heading", d.hours) + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let weather = d.rows.filter { $0.kind == .weather }
         let scale = Graph.scale(weather.map(\.temperatureCelsius))
@@ -174,7 +176,7 @@ package struct Renderer: Sendable {
 
     package func daily(_ d: DailyDisplay) -> [Line] {
         var lines = notice(d.notice)
-        lines += heading(text(d.place, .bold), text(": " + strings.plural("daily.heading", d.rows.count) + via(d.provider), .dim))
+        lines += heading(text(d.place, .bold), text(strings["heading.separator"] + strings.plural("daily.heading", d.rows.count) + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let coldest = d.rows.map(\.lowCelsius).min() ?? 0
         let warmest = d.rows.map(\.highCelsius).max() ?? 0
@@ -200,7 +202,7 @@ package struct Renderer: Sendable {
     // MARK: Rain
 
     package func rain(_ d: RainDisplay) -> [Line] {
-        notice(d.notice) + (text(d.place, .bold) + text(via(d.provider), .dim) + text(": " + d.outlook)).wrapped(to: width)
+        notice(d.notice) + (text(d.place, .bold) + text(via(d.provider), .dim) + text(strings["heading.separator"] + d.outlook)).wrapped(to: width)
     }
 
     // MARK: Compare

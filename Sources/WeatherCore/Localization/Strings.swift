@@ -63,11 +63,15 @@ package struct Strings: Sendable {
     /// The `key = value` lines of a table, read as `scripts/embed-assets.py` reads them (a test holds the two to
     /// each other).
     package static func parse(_ text: String) -> [(key: String, value: String)] {
-        text.split(separator: "\n").compactMap { line in
-            let trimmed = line.trimmingWhitespace
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
-            let key = String(trimmed[..<equals]).trimmingWhitespace
-            return (key, unescape(String(trimmed[trimmed.index(after: equals)...]).trimmingWhitespace))
+        // Only spaces and tabs are trimmed: a no-break space at either end is part of the text (French " : ").
+        func trimmed(_ text: Substring) -> String {
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+            return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+        }
+        return text.split(separator: "\n").compactMap { line in
+            let line = trimmed(line)
+            guard !line.isEmpty, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return nil }
+            return (trimmed(line[..<equals]), unescape(trimmed(line[line.index(after: equals)...])))
         }
     }
 
