@@ -67,8 +67,9 @@ struct ManualPageTests {
         let helpWords = words(help)
         let pageWords = words(text)
         for option in CommandLineSpec.options {
-            #expect(helpLines.contains { $0.hasPrefix("  " + option.synopsis) }, "--help: \(option.synopsis)")
-            #expect(listed(option.synopsis), "man page: \(option.synopsis)")
+            let synopsis = option.synopsis(strings)
+            #expect(helpLines.contains { $0.hasPrefix("  " + synopsis) }, "--help: \(synopsis)")
+            #expect(listed(synopsis), "man page: \(synopsis)")
             let said = words(option.help(strings))
             #expect(helpWords.contains(said) && pageWords.contains(said), "\(option.long)")
         }

@@ -20,7 +20,10 @@ package struct OptionSpec: Sendable {
         ["--help", "--version", "--recent-cities", "--generate-completion-script", "--generate-man-page"].contains(long)
     }
     /// `--units UNITS`, `-h, --help`.
-    package var synopsis: String { names.joined(separator: ", ") + (value.map { " " + $0 } ?? "") }
+    package func synopsis(_ strings: Strings) -> String { names.joined(separator: ", ") + (valueName(strings).map { " " + $0 } ?? "") }
+
+    /// The value's name in the language of `strings` (`cli.value.UNITS`: "UNITÉS"); nil for a flag.
+    package func valueName(_ strings: Strings) -> String? { value.map { strings["cli.value." + $0] } }
 }
 
 /// The command line's one description: `Options.parse` accepts exactly these options (a test holds them to it), and
@@ -69,7 +72,7 @@ package enum CommandLineSpec {
     package static func option(_ name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
     /// The options as `--help` lists them: the synopsis, then the text wrapped beside it.
-    static func optionLines(_ strings: Strings) -> [String] { definitionLines(options.map { ($0.synopsis, $0.help(strings)) }) }
+    static func optionLines(_ strings: Strings) -> [String] { definitionLines(options.map { ($0.synopsis(strings), $0.help(strings)) }) }
 
     /// The exit statuses as `--help` lists them.
     static func exitStatusLines(_ strings: Strings) -> [String] {

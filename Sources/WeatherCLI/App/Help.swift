@@ -1,3 +1,4 @@
+import Foundation
 import WeatherCore
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
@@ -41,7 +42,12 @@ package enum Help {
 
     /// `:help`'s commands, one per line.
     package static func commands(_ strings: Strings) -> [(String, String)] {
-        commandKeys.map { ($0.0, strings[$0.1]) }
+        // NAME and CODE stand for what is typed: in the language's words (NOM, CÓDIGO).
+        commandKeys.map { syntax, key in
+            let words = syntax.replacingOccurrences(of: "NAME", with: strings["help.arg.name"])
+                .replacingOccurrences(of: "CODE", with: strings["help.arg.code"])
+            return (words, strings[key])
+        }
     }
 
     /// `:help`'s closing lines: the keys, then each provider's attribution as its terms word it.

@@ -44,7 +44,7 @@ package enum ManualPage {
         ]
         for option in CommandLineSpec.options {
             let names = option.names.map { "\\fB\(code($0))\\fR" }.joined(separator: ", ")
-            roff += [".TP", names + (option.value.map { " \\fI\($0)\\fR" } ?? ""), text(option.help(strings))]
+            roff += [".TP", names + (option.valueName(strings).map { " \\fI\(escape($0))\\fR" } ?? ""), text(option.help(strings))]
         }
         roff += [".TP", "\\fB\\-\\-\\fR", text(strings["man.endOfOptions"])]
         roff += [section("commands"), text(Help.intro(strings))]
