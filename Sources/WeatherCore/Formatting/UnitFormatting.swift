@@ -62,8 +62,8 @@ package enum UnitFormatting {
     }
 
     /// A percentage from 0…1.
-    package static func percent(fraction: Double) -> String {
-        "\(rounded(min(1, max(0, fraction)) * 100))%"
+    package static func percent(fraction: Double, sign: String = "%") -> String {
+        "\(rounded(min(1, max(0, fraction)) * 100))\(sign)"
     }
 
     static func oneDecimal(_ value: Double, _ decimal: Character = ".") -> String {

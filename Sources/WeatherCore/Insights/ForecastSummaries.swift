@@ -200,11 +200,10 @@ package struct ForecastSummaries: Sendable {
 
     /// ", about 2.4 mm" (", about 2.4 mm more" for what is still to fall) and the chance, or just the chance.
     func amount(_ spell: WetSpell, more: Bool) -> String {
-        let amount = spell.millimetres > 0
-            ? strings(more ? "summary.amount.more" : "summary.amount", ["amount": UnitFormatting.precipitation(millimetres: spell.millimetres, options.units, decimal: options.language.decimalSeparator)])
-            : ""
+        let figure = UnitFormatting.precipitation(millimetres: spell.millimetres, options.units, decimal: options.language.decimalSeparator)
+        let amount = spell.millimetres > 0 ? strings(more ? "summary.amount.more" : "summary.amount", ["amount": figure]) : ""
         guard let probability = spell.probability else { return amount }
-        return amount + strings("summary.chance", ["percent": UnitFormatting.percent(fraction: probability)])
+        return amount + strings("summary.chance", ["percent": UnitFormatting.percent(fraction: probability, sign: options.language.percentSign)])
     }
 
     /// The hours `slots` cover, whatever their steps.

@@ -69,6 +69,14 @@ package enum Language: String, CaseIterable, Sendable {
     /// The decimal separator: "12,5 mm" in every language here but English.
     package var decimalSeparator: Character { self == .english ? "." : "," }
 
+    /// What follows a percentage: "84 %" (a no-break space) in French, German and Spanish, "84%" in the others.
+    package var percentSign: String {
+        switch self {
+        case .french, .german, .spanish: "\u{00A0}%"
+        case .english, .portuguese, .italian: "%"
+        }
+    }
+
     /// The clock a person of this language and region expects: 12-hour in the United States, 24-hour elsewhere.
     package func defaultClock(region: String?) -> ClockStyle {
         self == .english && region == "US" ? .twelveHour : .twentyFourHour

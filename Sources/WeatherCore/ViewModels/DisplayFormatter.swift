@@ -8,6 +8,8 @@ package struct DisplayFormatter: Sendable {
     private var weekdays: WeekdayNames
     /// The language's decimal separator ("2,4 mm").
     private var decimal: Character { options.language.decimalSeparator }
+    /// "84 %" or "84%", as the language writes it.
+    private var percentSign: String { options.language.percentSign }
     /// The time the views compare against, for ages of stale data.
     package var now: Date
 
@@ -39,19 +41,19 @@ package struct DisplayFormatter: Sendable {
             highCelsius: range?.high,
             lowCelsius: range?.low,
             highLowLabel: range?.label ?? strings["label.highLow"],
-            humidity: c.humidity.map { "\($0)%" },
+            humidity: c.humidity.map { "\($0)\(percentSign)" },
             pressure: c.pressure.map { UnitFormatting.pressure(hectopascals: $0, units, decimal: decimal) },
             wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             windDirection: c.windDegrees.map { strings["compass." + CompassDirection.cardinal(degrees: $0)] },
             windDegrees: c.windDegrees,
             gusts: c.windGust.map { UnitFormatting.speed(metresPerSecond: $0, units) },
             visibility: c.visibility.map { UnitFormatting.distance(metres: $0, units, decimal: decimal) },
-            cloudCover: c.cloudCover.map { "\($0)%" },
+            cloudCover: c.cloudCover.map { "\($0)\(percentSign)" },
             precipitation: precipitationText(c),
             sunrise: c.sunrise.map { clock($0, report) },
             sunset: c.sunset.map { clock($0, report) },
             comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) },
-            comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
+            comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
             notice: notice(report), provider: providerName(report))
     }
 
@@ -85,7 +87,7 @@ package struct DisplayFormatter: Sendable {
                 temperature: UnitFormatting.temperature(celsius: c.temperature, units), temperatureCelsius: c.temperature,
                 // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
                 precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil,
-                humidity: c.humidity.map { "\($0)%" },
+                humidity: c.humidity.map { "\($0)\(percentSign)" },
                 wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil)
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
@@ -109,12 +111,12 @@ package struct DisplayFormatter: Sendable {
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
                     temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
                     temperatureCelsius: slot.temperature,
-                    precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0) },
+                    precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
                     precipitationProbability: slot.precipitationProbability,
                     precipitationAmount: slot.precipitation.flatMap {
                         $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) : nil
                     },
-                    humidity: slot.humidity.map { "\($0)%" },
+                    humidity: slot.humidity.map { "\($0)\(percentSign)" },
                     wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
@@ -139,7 +141,7 @@ package struct DisplayFormatter: Sendable {
                 high: UnitFormatting.temperature(celsius: day.high, units),
                 low: UnitFormatting.temperature(celsius: day.low, units),
                 highCelsius: day.high, lowCelsius: day.low,
-                precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0) } ?? "–",
+                precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) } ?? "–",
                 precipitationProbability: day.precipitationProbability,
                 precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units, decimal: decimal) : nil)
         }
