@@ -43,6 +43,8 @@ package enum DataSource: Equatable, Sendable {
     case stale(fetchedAt: Date, reason: WeatherError)
     /// An older cached copy, shown at once while a refresh runs (`WeatherProviding.cachedReport(for:)`).
     case refreshing(fetchedAt: Date)
+    /// An older cached copy whose refresh was given up for a newer request: shown with its age, no longer "updating".
+    case copy(fetchedAt: Date)
     /// Bundled sample data (offline mode): not real weather.
     case sample
 }

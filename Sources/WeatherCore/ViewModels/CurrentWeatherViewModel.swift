@@ -38,6 +38,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Geocodes typed text and shows the first match's weather.
     @discardableResult
     package func search(_ text: String) async -> RequestOutcome {
+        settleRefreshingCopy()
         let service = service
         return await runner.run({
             let query = try LocationQuery.parse(text)
@@ -55,6 +56,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Shows a place whose coordinates are known (a recent city, the last one): no geocoding; it becomes the only match.
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
+        settleRefreshingCopy()
         let service = service
         return await runner.run({ try await service.report(for: place) }, apply: { report in self.show(report, of: place) })
     }
@@ -87,6 +89,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                 self.onRefreshFailed?(place, error, copyFetchedAt)
             }
         }
+    }
+
+    /// A newer request overtakes the refresh of a copy shown as refreshing, whose answer will never be shown: the
+    /// copy stops saying "updating…" (drawn again, with new units say, it keeps its age).
+    private func settleRefreshingCopy() {
+        if case .refreshing(let fetchedAt) = report?.source { report?.source = .copy(fetchedAt: fetchedAt) }
     }
 
     private func show(_ report: WeatherReport, of place: Place) {

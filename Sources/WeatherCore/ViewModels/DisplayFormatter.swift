@@ -222,6 +222,7 @@ package struct DisplayFormatter: Sendable {
         case .sample: .text(strings["notice.sample"])
         case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason)
         case .refreshing(let fetchedAt): .text(strings("notice.refreshing", ["age": age(fetchedAt)]))
+        case .copy(let fetchedAt): .text(strings("notice.copy", ["age": age(fetchedAt)]))
         }
     }
 

@@ -152,6 +152,9 @@ struct StaleWhileRevalidateTests {
         h.handoff.run()
         #expect(h.currentViews == [Self.staleTestford])
         #expect(h.events.shown.last == .failed(.placeNotFound("Springfield")))
+        // Drawn again (new units): the copy keeps its age, and no longer says it is being updated.
+        await h.app.run(.units(.imperial))
+        #expect(h.currentViews.last == "Testford, England, GB 45°F From 30 minutes ago.")
     }
 
     /// Another view of the same place does not cancel the refresh (its request could share the one on the wire), but
