@@ -108,7 +108,7 @@ trap 'rm -rf "$staging"' EXIT
 version=$("$binary" --version | head -n 1)
 "$binary" --lang en --generate-man-page > "$staging/man"  # man1 is the English page, whatever the locale
 for shell in bash zsh fish; do
-  "$binary" --generate-completion-script "$shell" > "$staging/$shell"
+  "$binary" --lang en --generate-completion-script "$shell" > "$staging/$shell"
 done
 
 install -D -m 0755 "$binary" "$root/${files[0]}"

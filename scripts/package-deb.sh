@@ -70,9 +70,9 @@ mkdir -p "$pkg/usr/share/man/man1" "$doc"
 "$binary" --lang en --generate-man-page | gzip -9n > "$pkg/usr/share/man/man1/$package.1.gz"
 install -d "$pkg/usr/share/bash-completion/completions" "$pkg/usr/share/zsh/vendor-completions" \
   "$pkg/usr/share/fish/vendor_completions.d"
-"$binary" --generate-completion-script bash > "$pkg/usr/share/bash-completion/completions/$package"
-"$binary" --generate-completion-script zsh > "$pkg/usr/share/zsh/vendor-completions/_$package"
-"$binary" --generate-completion-script fish > "$pkg/usr/share/fish/vendor_completions.d/$package.fish"
+"$binary" --lang en --generate-completion-script bash > "$pkg/usr/share/bash-completion/completions/$package"
+"$binary" --lang en --generate-completion-script zsh > "$pkg/usr/share/zsh/vendor-completions/_$package"
+"$binary" --lang en --generate-completion-script fish > "$pkg/usr/share/fish/vendor_completions.d/$package.fish"
 
 # The attribution lines exactly as the binary prints them.
 attribution=$("$binary" --version | sed -n 's/^Weather data by /  /p')

@@ -30,7 +30,7 @@ enum WeatherOrNot {
             let paths = AppPaths(environment: environment())
             Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
-            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell))
+            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: strings()))
         case .manPage:
             Console.writeAll(STDOUT_FILENO, ManualPage.page(strings()))
         case .run(let options):

@@ -161,6 +161,22 @@ struct CompletionScriptTests {
         #expect(try await Self.fish(sandbox, "weather-or-not --units metric lon") == ["London, GB"])
     }
 
+    /// A script made in another language describes the options in it (the menu fish and zsh show); installed
+    /// scripts are made in English (`--lang en`).
+    @Test func theMenuDescriptionsFollowTheLanguage() async throws {
+        var sandbox = try await Sandbox("fish")
+        defer { sandbox.runner.remove() }
+        let french = try await sandbox.runner.run(["--lang", "fr", "--generate-completion-script", "fish"])
+        try Data(french.stdout.utf8).write(to: sandbox.script)
+        let result = try await ExternalProgram.run(
+            Self.shell("fish"), ["--no-config", "-c", "source $argv[1]; and complete -C'weather-or-not --un'; and complete -C'weather-or-not lon'", sandbox.script.path],
+            environment: sandbox.environment)
+        #expect(result.stdout == "--units\tunités pour cette exécution\nLondon, GB\tdéjà consultée\n", "\(result.stdout)\(result.stderr)")
+        sandbox.environment["LANG"] = "de_DE.UTF-8"  // the locale chooses when --lang does not
+        let german = try await ExternalProgram.run(BinaryRunner.executable, ["--generate-completion-script", "zsh"], environment: sandbox.environment)
+        #expect(german.stdout.contains("'--units=[Einheiten für diesen Aufruf]:units:(metric imperial standard)'"), "\(german.stdout)")
+    }
+
     // MARK: zsh
 
     /// An interactive zsh on a pseudo-terminal with the script in its fpath and compinit run; `weather-or-not` is a

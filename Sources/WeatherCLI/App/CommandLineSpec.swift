@@ -8,13 +8,14 @@ package struct OptionSpec: Sendable {
     package let value: String?
     /// The values a shell offers on Tab; empty when any value goes (a key, a number).
     package let choices: [String]
-    /// A few words for a shell's completion menu.
-    package let brief: String
 
     package var long: String { names.last! }
 
     /// The paragraph `--help` and the man page give it, in the language of `strings` (`cli.option.<name>`).
     package func help(_ strings: Strings) -> String { strings["cli.option." + long.dropFirst(2)] }
+
+    /// A few words for a shell's completion menu (`cli.brief.<name>`).
+    package func brief(_ strings: Strings) -> String { strings["cli.brief." + long.dropFirst(2)] }
     /// True for the options that do their one thing and ignore the rest of the line (help, version, the generators).
     package var standsAlone: Bool {
         ["--help", "--version", "--recent-cities", "--generate-completion-script", "--generate-man-page"].contains(long)
@@ -33,39 +34,39 @@ package enum CommandLineSpec {
     package static let shells = ["bash", "zsh", "fish"]
 
     package static let options: [OptionSpec] = [
-        OptionSpec(names: ["--hourly"], value: nil, choices: [], brief: "the next 24 hours"),
-        OptionSpec(names: ["--five-day"], value: nil, choices: [], brief: "the next five days"),
+        OptionSpec(names: ["--hourly"], value: nil, choices: []),
+        OptionSpec(names: ["--five-day"], value: nil, choices: []),
         OptionSpec(
-            names: ["--json"], value: nil, choices: [], brief: "the views as JSON"),
+            names: ["--json"], value: nil, choices: []),
         OptionSpec(
-            names: ["--format"], value: "FORMAT", choices: ["1", "2", "3", "4"], brief: "one status line for bars"),
+            names: ["--format"], value: "FORMAT", choices: ["1", "2", "3", "4"]),
         OptionSpec(
-            names: ["--units"], value: "UNITS", choices: UnitSystem.allCases.map(\.rawValue), brief: "units for this run"),
+            names: ["--units"], value: "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),
         OptionSpec(
-            names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue), brief: "12- or 24-hour times"),
+            names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue)),
         OptionSpec(
-            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code), brief: "language for this run"),
+            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code)),
         OptionSpec(
-            names: ["--offline"], value: nil, choices: [], brief: "bundled sample data, not real weather"),
-        OptionSpec(names: ["--ascii"], value: nil, choices: [], brief: "ASCII only"),
+            names: ["--offline"], value: nil, choices: []),
+        OptionSpec(names: ["--ascii"], value: nil, choices: []),
         OptionSpec(
-            names: ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), brief: "when to use colour"),
+            names: ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(
-            names: ["--provider"], value: "NAME", choices: ProviderID.allCases.map(\.rawValue), brief: "weather source for this run"),
+            names: ["--provider"], value: "NAME", choices: ProviderID.allCases.map(\.rawValue)),
         OptionSpec(
-            names: ["--no-failover"], value: nil, choices: [], brief: "no other provider stands in"),
+            names: ["--no-failover"], value: nil, choices: []),
         OptionSpec(
-            names: ["--api-key"], value: "KEY", choices: [], brief: "OpenWeather API key"),
+            names: ["--api-key"], value: "KEY", choices: []),
         OptionSpec(
-            names: ["--timeout"], value: "SECONDS", choices: [], brief: "how long to wait for a provider"),
+            names: ["--timeout"], value: "SECONDS", choices: []),
         OptionSpec(
-            names: ["--recent-cities"], value: nil, choices: [], brief: "the cities looked up before"),
+            names: ["--recent-cities"], value: nil, choices: []),
         OptionSpec(
-            names: ["--generate-completion-script"], value: "SHELL", choices: shells, brief: "a completion script"),
+            names: ["--generate-completion-script"], value: "SHELL", choices: shells),
         OptionSpec(
-            names: ["--generate-man-page"], value: nil, choices: [], brief: "the manual page"),
-        OptionSpec(names: ["--version"], value: nil, choices: [], brief: "the version"),
-        OptionSpec(names: ["-h", "--help"], value: nil, choices: [], brief: "the options"),
+            names: ["--generate-man-page"], value: nil, choices: []),
+        OptionSpec(names: ["--version"], value: nil, choices: []),
+        OptionSpec(names: ["-h", "--help"], value: nil, choices: []),
     ]
 
     /// The option spelled `name`.

@@ -1,14 +1,16 @@
 import Foundation
+import WeatherCore
 /// `--generate-completion-script bash|zsh|fish`: the options, their values and the cities you looked up before.
 ///
 /// The cities are not in the script: at each Tab it asks `weather-or-not --recent-cities`, which reads the
 /// preferences file then (no network, nothing written), so the list is the prompt's Tab list of that moment.
 package enum CompletionScript {
-    package static func script(for shell: String) -> String {
+    /// The script for `shell`, its menu descriptions (zsh, fish) in the language of `strings`.
+    package static func script(for shell: String, strings: Strings = Strings(.english)) -> String {
         switch shell {
         case "bash": bash
-        case "zsh": zsh
-        default: fish
+        case "zsh": zsh(strings)
+        default: fish(strings)
         }
     }
 
@@ -86,7 +88,7 @@ package enum CompletionScript {
     }
 
     /// `_arguments` specs: each option once, its values after the colon; cities matched ignoring case.
-    static var zsh: String {
+    static func zsh(_ strings: Strings) -> String {
         func escaped(_ text: String) -> String {
             var out = ""
             for character in text {
@@ -97,7 +99,7 @@ package enum CompletionScript {
         let specs = CommandLineSpec.options.map { option -> String in
             let exclusion = option.standsAlone ? "(- *)" : ""  // nothing is offered after them
             let value = option.value.map { ":\($0.lowercased()):" + (option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))") } ?? ""
-            let tail = (option.value != nil ? "=" : "") + "[\(escaped(option.brief))]" + value
+            let tail = (option.value != nil ? "=" : "") + "[\(escaped(option.brief(strings)))]" + value
             if option.names.count > 1 { return "        '\(exclusion)'{\(option.names.joined(separator: ","))}'\(tail)'" }
             return "        '\(exclusion)\(option.long)\(tail)'"
         }
@@ -129,7 +131,7 @@ package enum CompletionScript {
     }
 
     /// One `complete` line per option; cities whenever the word being typed is not an option.
-    static var fish: String {
+    static func fish(_ strings: Strings) -> String {
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
         let lines = CommandLineSpec.options.map { option -> String in
             var line = "complete -c weather-or-not"
@@ -140,7 +142,7 @@ package enum CompletionScript {
                 line += " -x"
                 if !option.choices.isEmpty { line += " -a " + quoted(option.choices.joined(separator: " ")) }
             }
-            return line + " -d " + quoted(option.brief)
+            return line + " -d " + quoted(option.brief(strings))
         }
         return """
             # fish \(header) fish`.
@@ -148,7 +150,7 @@ package enum CompletionScript {
 
             complete -c weather-or-not -f
             \(lines.joined(separator: "\n"))
-            complete -c weather-or-not -n 'not string match -q -- "-*" (commandline -ct) ""' -a '(command weather-or-not --recent-cities 2>/dev/null)' -d 'looked up before'
+            complete -c weather-or-not -n 'not string match -q -- "-*" (commandline -ct) ""' -a '(command weather-or-not --recent-cities 2>/dev/null)' -d \(quoted(strings["cli.brief.city"]))
 
             """
     }
