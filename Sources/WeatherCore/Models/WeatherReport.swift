@@ -18,6 +18,9 @@ package struct WeatherReport: Equatable, Sendable {
     package var days: [DayForecast]?
     /// Set when the chosen provider failed and another one answered.
     package var failover: Failover?
+    /// The provider said the product this answer came from is deprecated and will be withdrawn (MET Norway's 203):
+    /// it still works, but this version of the program needs an update.
+    package var productIsDeprecated = false
 
     package init(
         place: Place, current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, source: DataSource,

@@ -205,7 +205,9 @@ package struct DisplayFormatter: Sendable {
 
     private func noticeParts(_ report: WeatherReport) -> [Notice.Part] {
         let failover = report.failover.map { Notice.Part.failover(from: $0.from, to: report.provider, reason: $0.reason) }
-        return [failover, notice(report.source)].compactMap { $0 }
+        let deprecated = report.productIsDeprecated
+            ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
+        return [failover, notice(report.source), deprecated].compactMap { $0 }
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.

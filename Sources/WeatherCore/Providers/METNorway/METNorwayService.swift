@@ -86,9 +86,11 @@ package actor METNorwayService: WeatherProviding {
 
     private func report(_ place: Place, _ forecast: Locationforecast, utcOffset: Int, source: DataSource) -> WeatherReport {
         let built = METNorwayReport(forecast, latitude: place.latitude, longitude: place.longitude, utcOffset: utcOffset, now: now())
-        return WeatherReport(
+        var report = WeatherReport(
             place: place, current: built.current, forecast: built.steps, utcOffset: utcOffset, source: source,
             provider: .metNorway, hourly: built.hourly, days: built.days)
+        report.productIsDeprecated = productIsDeprecated
+        return report
     }
 
     /// The offset of the sun's time at `longitude`, to the nearest hour: 15° a hour.

@@ -195,6 +195,17 @@ struct METNorwayServiceTests {
         let report = try await service.report(for: Self.place)
         #expect(report.forecast.count == 32)
         #expect(await service.productIsDeprecated)
+        // The view says so, in the person's language, and the weather is still shown.
+        #expect(report.productIsDeprecated)
+        let english = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
+        #expect(english.notice?.parts.contains(.text("MET Norway says this version of its forecast will be withdrawn: update weather-or-not.")) == true)
+        let german = DisplayFormatter(options: DisplayOptions(language: .german)).current(report)
+        #expect(german.notice?.parts.contains(.text(Strings(.german)("notice.deprecated", ["provider": "MET Norway"]))) == true)
+        // A 200 says nothing of the kind.
+        let normal = try LoopbackServer { _ in Self.forecast() }
+        defer { normal.stop() }
+        let fine = try await Self.service(normal).report(for: Self.place)
+        #expect(!fine.productIsDeprecated)
     }
 
     @Test func placesComeFromTheGeocoderGivenAndMETIsNotAsked() async throws {
