@@ -7,22 +7,26 @@ import WeatherCore
 enum WeatherOrNot {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // Read only where needed: --version reads no environment.
+        // The environment is read only where needed (--version reads none), once.
         func environment() -> [String: String] { ProcessInfo.processInfo.environment }
-        // Through the one text boundary: plain ASCII when the locale is not UTF-8.
-        func style() -> Style { Style(color: false, unicode: Console.localeIsUTF8(environment())) }
-        func strings() -> Strings { Strings(Options.language(for: arguments, environment: environment())) }
+        /// The words of the language asked for (`--lang` on the line, else `:lang`'s, else the locale's).
+        func words(_ environment: [String: String]) -> Strings { Strings(Options.language(for: arguments, environment: environment)) }
+        /// The one text boundary: plain ASCII when the locale is not UTF-8.
+        func style(_ environment: [String: String]) -> Style { Style(color: false, unicode: Console.localeIsUTF8(environment)) }
         let parsed: Options.Parsed
         do {
             parsed = try Options.parse(arguments)
         } catch {
-            let words = strings(), style = style()
+            let environment = environment()
+            let (words, style) = (words(environment), style(environment))
             Console.writeAll(STDERR_FILENO, style.render([style.line(words("usage.error", ["message": error.message(words)])), style.line(words["cli.usage"]), style.line(words["cli.seeHelp"])]))
             exit(ExitStatus.usage)
         }
         switch parsed {
         case .help:
-            let text = Help.commandLine(strings()), style = style()
+            let environment = environment()
+            let style = style(environment)
+            let text = Help.commandLine(words(environment))
             Console.writeAll(STDOUT_FILENO, style.render(text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
@@ -30,9 +34,9 @@ enum WeatherOrNot {
             let paths = AppPaths(environment: environment())
             Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
-            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: strings()))
+            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: words(environment())))
         case .manPage:
-            Console.writeAll(STDOUT_FILENO, ManualPage.page(strings()))
+            Console.writeAll(STDOUT_FILENO, ManualPage.page(words(environment())))
         case .run(let options):
             exit(await Launcher(options: options).run { view, paths in
                 await Prompt(view: view, historyFile: paths.historyFile).run()

@@ -34,40 +34,32 @@ package enum CommandLineSpec {
     package static let shells = ["bash", "zsh", "fish"]
 
     package static let options: [OptionSpec] = [
-        OptionSpec(names: ["--hourly"], value: nil, choices: []),
-        OptionSpec(names: ["--five-day"], value: nil, choices: []),
-        OptionSpec(
-            names: ["--json"], value: nil, choices: []),
-        OptionSpec(
-            names: ["--format"], value: "FORMAT", choices: ["1", "2", "3", "4"]),
-        OptionSpec(
-            names: ["--units"], value: "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),
-        OptionSpec(
-            names: ["--clock"], value: "CLOCK", choices: ClockStyle.allCases.map(\.rawValue)),
-        OptionSpec(
-            names: ["--lang"], value: "CODE", choices: Language.allCases.map(\.code)),
-        OptionSpec(
-            names: ["--offline"], value: nil, choices: []),
-        OptionSpec(names: ["--ascii"], value: nil, choices: []),
-        OptionSpec(
-            names: ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
-        OptionSpec(
-            names: ["--provider"], value: "NAME", choices: ProviderID.allCases.map(\.rawValue)),
-        OptionSpec(
-            names: ["--no-failover"], value: nil, choices: []),
-        OptionSpec(
-            names: ["--api-key"], value: "KEY", choices: []),
-        OptionSpec(
-            names: ["--timeout"], value: "SECONDS", choices: []),
-        OptionSpec(
-            names: ["--recent-cities"], value: nil, choices: []),
-        OptionSpec(
-            names: ["--generate-completion-script"], value: "SHELL", choices: shells),
-        OptionSpec(
-            names: ["--generate-man-page"], value: nil, choices: []),
-        OptionSpec(names: ["--version"], value: nil, choices: []),
-        OptionSpec(names: ["-h", "--help"], value: nil, choices: []),
+        flag("--hourly"),
+        flag("--five-day"),
+        flag("--json"),
+        valued("--format", "FORMAT", choices: ["1", "2", "3", "4"]),
+        valued("--units", "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),
+        valued("--clock", "CLOCK", choices: ClockStyle.allCases.map(\.rawValue)),
+        valued("--lang", "CODE", choices: Language.allCases.map(\.code)),
+        flag("--offline"),
+        flag("--ascii"),
+        valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
+        valued("--provider", "NAME", choices: ProviderID.allCases.map(\.rawValue)),
+        flag("--no-failover"),
+        valued("--api-key", "KEY"),
+        valued("--timeout", "SECONDS"),
+        flag("--recent-cities"),
+        valued("--generate-completion-script", "SHELL", choices: shells),
+        flag("--generate-man-page"),
+        flag("--version"),
+        flag("-h", "--help"),
     ]
+
+    private static func flag(_ names: String...) -> OptionSpec { OptionSpec(names: names, value: nil, choices: []) }
+
+    private static func valued(_ name: String, _ value: String, choices: [String] = []) -> OptionSpec {
+        OptionSpec(names: [name], value: value, choices: choices)
+    }
 
     /// The option spelled `name`.
     package static func option(_ name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }

@@ -31,8 +31,9 @@ package struct Renderer: Sendable {
         if whole.width <= width { return [whole] }
         let colon = strings["heading.separator"]
         let rest = Line(detail.plain.hasPrefix(colon) ? [style.span(String(detail.plain.dropFirst(colon.count)), .dim)] : detail.spans)
-        let mark = colon.trimmingWhitespace  // ":" after the place, on its own line
-        return (place + (separator.isEmpty ? text(colon.hasPrefix(" ") || colon.hasPrefix("\u{00A0}") ? colon.dropLast().description : mark) : Line())).wrapped(to: width) + rest.wrapped(to: width)
+        // The place on its own line ends with the separator less its trailing space (":", French "\u{00A0}:").
+        let mark = colon.hasSuffix(" ") ? String(colon.dropLast()) : colon
+        return (place + (separator.isEmpty ? text(mark) : Line())).wrapped(to: width) + rest.wrapped(to: width)
     }
 
     /// " · Open-Meteo" after a heading, when a view names its provider.

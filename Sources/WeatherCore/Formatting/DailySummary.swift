@@ -70,8 +70,7 @@ package struct DailySummary: Equatable, Sendable {
             result.append(
                 DailySummary(
                     dayNumber: day, weekday: weekday, high: high, low: low,
-                    condition: Condition(
-                        code: condition.code, main: condition.main, description: condition.description, isNight: false, key: condition.key),
+                    condition: condition.daytime,
                     precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
         }
         return result
@@ -124,8 +123,7 @@ extension DailySummary {
                 : Condition(code: 0, main: "", description: "condition not given", isNight: false, key: "estimate.notGiven"))
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
-            condition: Condition(
-                code: condition.code, main: condition.main, description: condition.description, isNight: false, key: condition.key),
+            condition: condition.daytime,
             precipitationProbability: probability, precipitation: amount, isSnow: condition.group == .snow)
     }
 }

@@ -81,12 +81,6 @@ package enum Language: String, CaseIterable, Sendable {
     package func defaultClock(region: String?) -> ClockStyle {
         self == .english && region == "US" ? .twelveHour : .twentyFourHour
     }
-
-    /// "en, fr, de, es, pt-BR or it".
-    package static var list: String {
-        let codes = allCases.map(\.code)
-        return codes.dropLast().joined(separator: ", ") + " or " + codes.last!
-    }
 }
 
 /// The language (and region) the environment asks for, as gettext reads it.

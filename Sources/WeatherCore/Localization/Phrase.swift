@@ -19,10 +19,7 @@ package struct Phrase: Hashable, Sendable, CustomStringConvertible {
 
     /// The phrase in the language of `strings`.
     package func words(_ strings: Strings) -> String {
-        if key.isEmpty { return values["text"] ?? "" }
-        var text = strings[key]
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        key.isEmpty ? values["text"] ?? "" : strings(key, values)
     }
 
     /// English, for logs and test failures.

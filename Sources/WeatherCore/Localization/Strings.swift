@@ -2,10 +2,11 @@ import Foundation
 import Synchronization
 
 /// The words of one language, from the tables in `Assets/strings/<code>/*.strings` (compiled into the binary, already
-/// parsed: nothing is read or parsed at run time). A key the language lacks is taken from English; a test holds every language to English's
-/// keys and placeholders.
+/// parsed: nothing is read or parsed at run time). A key the language lacks is taken from English; a test holds every
+/// language to English's keys and placeholders.
 ///
-/// A table line is `key = value`; `#` starts a comment line. In a value, `{name}` is a placeholder, `\n` a line
+/// A table line is `key = value` (`scripts/embed-assets.py` reads them; a test reads them the same way and compares);
+/// `#` starts a comment line. In a value, `{name}` is a placeholder, `\n` a line
 /// break, `\s` a space kept at either end, `\\` a backslash. Plural forms are two keys, `key.one` and `key.other`.
 package struct Strings: Sendable {
     package let language: Language
@@ -31,7 +32,14 @@ package struct Strings: Sendable {
 
     /// The text for `key` with each `{name}` replaced by its value.
     package func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        var text = self[key]
+        Self.fill(self[key], values)
+    }
+
+    /// The text for `key` with each `{name}` replaced by its value (a `Phrase`'s).
+    package func callAsFunction(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
+
+    private static func fill(_ text: String, _ values: some Sequence<(key: String, value: String)>) -> String {
+        var text = text
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
     }
@@ -44,9 +52,6 @@ package struct Strings: Sendable {
         return text
     }
 
-    /// Every key of this language's own tables (not English's), for the completeness test.
-    package var ownKeys: Set<String> { Set(table.keys) }
-
     // MARK: Tables
 
     private static let cache = Mutex<[Language: [String: String]]>([:])
@@ -58,41 +63,5 @@ package struct Strings: Sendable {
         let table = EmbeddedStrings.table(language)
         cache.withLock { $0[language] = table }
         return table
-    }
-
-    /// The `key = value` lines of a table, read as `scripts/embed-assets.py` reads them (a test holds the two to
-    /// each other).
-    package static func parse(_ text: String) -> [(key: String, value: String)] {
-        // Only spaces and tabs are trimmed: a no-break space at either end is part of the text (French " : ").
-        func trimmed(_ text: Substring) -> String {
-            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-            return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
-        }
-        return text.split(separator: "\n").compactMap { line in
-            let line = trimmed(line)
-            guard !line.isEmpty, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return nil }
-            return (trimmed(line[..<equals]), unescape(trimmed(line[line.index(after: equals)...])))
-        }
-    }
-
-    private static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var out = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                switch character {
-                case "n": out.append("\n")
-                case "s": out.append(" ")
-                default: out.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -15,6 +15,13 @@ package struct Condition: Equatable, Sendable {
     /// cached answer holds no language. Nil when `description` is the provider's own words (OpenWeather's).
     package var key: String?
 
+    /// The same condition as a day's summary shows it: never as night.
+    package var daytime: Condition {
+        var day = self
+        day.isNight = false
+        return day
+    }
+
     package init(code: Int, main: String, description: String, isNight: Bool, key: String? = nil) {
         self.code = code
         self.main = main

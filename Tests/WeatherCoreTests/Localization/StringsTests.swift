@@ -30,7 +30,7 @@ struct StringsTests {
     }
 
     @Test func aTableLineIsKeyEqualsValueWithEscapes() {
-        let lines = Strings.parse("# a comment\n\nview.a = Wind\n  view.b=  x = y \nview.c = \\sleading\\n\\\\ \n")
+        let lines = TableFormat.parse("# a comment\n\nview.a = Wind\n  view.b=  x = y \nview.c = \\sleading\\n\\\\ \n")
         #expect(lines.map(\.key) == ["view.a", "view.b", "view.c"])
         #expect(lines.map(\.value) == ["Wind", "x = y", " leading\n\\"])
     }
@@ -81,7 +81,7 @@ struct StringsTests {
     }
 }
 
-/// The tables compiled in are the tables in `Assets/strings`, read as `Strings.parse` reads them.
+/// The tables compiled in are the tables in `Assets/strings`, read as `TableFormat.parse` reads them.
 struct EmbeddedStringsTests {
     @Test(arguments: Language.allCases)
     func theCompiledTableIsTheFolder(_ language: Language) throws {
@@ -89,9 +89,42 @@ struct EmbeddedStringsTests {
         var table: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".strings") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for (key, value) in Strings.parse(text) { table[key] = value }
+            for (key, value) in TableFormat.parse(text) { table[key] = value }
         }
         #expect(!table.isEmpty)
         #expect(Strings.table(language) == table, "run scripts/embed-assets.py")
+    }
+}
+
+/// The `key = value` lines of a table, read as `scripts/embed-assets.py` reads them: a second reader, in Swift, that
+/// the compiled tables are checked against. Only spaces and tabs are trimmed: a no-break space at either end is part
+/// of the text (French " : "); `\n` is a line break, `\s` a space, `\` before anything else that character.
+enum TableFormat {
+    static func parse(_ text: String) -> [(key: String, value: String)] {
+        func trimmed(_ text: Substring) -> String {
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+            return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+        }
+        return text.split(separator: "\n").compactMap { line in
+            let line = trimmed(line)
+            guard !line.isEmpty, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return nil }
+            return (trimmed(line[..<equals]), unescape(trimmed(line[line.index(after: equals)...])))
+        }
+    }
+
+    private static func unescape(_ text: String) -> String {
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                out.append(character == "n" ? "\n" : character == "s" ? " " : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 }
