@@ -15,18 +15,17 @@ package struct DailySummary: Equatable, Sendable {
     /// True when most of the day's precipitation is snow (``WetWeather/isMostlySnow(_:)``).
     package var isSnow: Bool = false
 
-    /// True when the day is likely to bring rain or snow, by ``WetWeather``'s one rule.
-    package var isWet: Bool {
-        WetWeather.isWet(probability: precipitationProbability, millimetres: precipitation, wetCondition: condition.group.isWet)
-    }
+    /// True when the day brings rain or snow by ``WetWeather``'s one rule: exactly when its row draws a wet condition.
+    package var isWet: Bool { condition.group.isWet }
 
     /// Groups slots by the place's local calendar day, starting with the day of `current`, for `count` days.
     ///
     /// Today's high and low include the current reading. The condition is the most frequent group among
     /// daytime slots (06:00–18:00 local), the more severe winning a tie; a day with no daytime slot uses all of its slots.
-    /// A wet day (``WetWeather``) instead shows its most frequent wet condition, preferring slots of the day's kind
-    /// (snow or rain), or, when none of its slots has a wet condition, one built from its amount
-    /// (``wetCondition(millimetres:isSnow:)``).
+    /// A wet day (one of its slots is wet by ``WetWeather``'s rule, or, today, it is wet now) instead shows its most
+    /// frequent wet condition, preferring slots of the day's kind (snow or rain), or, when none of its slots has a wet
+    /// condition, the current one (today) or one built from its amount (``wetCondition(millimetres:isSnow:)``); a day
+    /// that is not wet never shows a wet condition.
     ///
     /// Where the provider forecasts days itself (`providerDays`), a day's high and low are the provider's (today's
     /// still include the current reading), and a day no slot reaches is taken from the provider whole.
@@ -62,10 +61,16 @@ package struct DailySummary: Equatable, Sendable {
             }
             let probability = WetWeather.highest(slots.map(\.precipitationProbability))
             let amount = slots.compactMap(\.precipitation).reduce(0, +)
-            let isSnow = WetWeather.isMostlySnow(slots)
-            var condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
-            if WetWeather.isWet(probability: probability, millimetres: amount, wetCondition: slots.contains { $0.condition.group.isWet }) {
-                condition = dominantWetCondition(slots, isSnow: isSnow) ?? wetCondition(millimetres: amount, isSnow: isSnow)
+            let wetNow = day == today.dayNumber && WetWeather.isWetNow(current)
+            let wetSlots = slots.filter(WetWeather.isWet)
+            let isSnow = wetSlots.isEmpty && wetNow ? WetWeather.isSnowingNow(current) : WetWeather.isMostlySnow(wetSlots)
+            let condition: Condition
+            if wetNow || !wetSlots.isEmpty {
+                condition = dominantWetCondition(slots, isSnow: isSnow)
+                    ?? (current.condition.group.isWet && wetNow ? current.condition : wetCondition(millimetres: amount, isSnow: isSnow))
+            } else {
+                // No slot is wet, so none has a wet condition; nor has the current one when the day is today.
+                condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
             }
             result.append(
                 DailySummary(
@@ -114,12 +119,14 @@ package struct DailySummary: Equatable, Sendable {
 }
 
 extension DailySummary {
-    /// A day only the provider's daily forecast reaches.
+    /// A day only the provider's daily forecast reaches: wet by ``WetWeather``'s rule from its condition, amount and
+    /// chance, and drawn so.
     init(provided day: DayForecast, dayNumber: Int, weekday: Int) {
         let amount = day.precipitation ?? 0
         let probability = day.precipitationProbability
-        let condition = day.condition
-            ?? (amount > 0 ? Self.wetCondition(millimetres: amount, isSnow: false)
+        let wetByAmount = WetWeather.isWet(probability: probability, millimetres: amount, wetCondition: false)
+        let condition = day.condition.flatMap { $0.group.isWet || !wetByAmount ? $0 : nil }
+            ?? (wetByAmount ? Self.wetCondition(millimetres: amount, isSnow: false)
                 : Condition(code: 0, main: "", description: "condition not given", isNight: false, key: "estimate.notGiven"))
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,

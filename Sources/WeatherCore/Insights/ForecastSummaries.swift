@@ -71,7 +71,7 @@ package struct ForecastSummaries: Sendable {
     /// "rain likely Wed 15:00–21:00, about 4 mm (90% chance)": a spell to come, in full, in lower case.
     func likely(_ spell: WetSpell, _ report: WeatherReport) -> String {
         // With no chance given, an amount forecast is "expected".
-        let chance = spell.probability.map { $0 >= 0.6 ? "likely" : "possible" } ?? "expected"
+        let chance = WetWeather.Likelihood(spell.probability).rawValue
         let start = LocalTime(spell.start, utcOffset: report.utcOffset)
         let end = LocalTime(spell.end, utcOffset: report.utcOffset)
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
@@ -110,8 +110,8 @@ package struct ForecastSummaries: Sendable {
                     let when = next.end <= last.time
                         ? fromTo(next.start, next.end, report, sameDayAs: first.time)
                         : from(next.start, report, sameDayAs: first.time)
-                    let key = next.isSnow == snowNow ? "summary.hourly.again." : "summary.hourly.spell."
-                    clauses.append(strings(key + Self.kindKey(next.isSnow), ["when": when]))
+                    clauses.append(
+                        strings(next.isSnow == snowNow ? "summary.hourly.again." + Self.kindKey(next.isSnow) : Self.spellKey(next), ["when": when]))
                 }
                 return hourlySentence(clauses, range)
             }
@@ -125,7 +125,7 @@ package struct ForecastSummaries: Sendable {
             }
             spells.removeFirst()
             let when = spell.end <= last.time ? fromTo(spell.start, spell.end, report) : from(spell.start, report)
-            clauses.append(strings("summary.hourly.spell.\(Self.kindKey(spell.isSnow))", ["when": when]))
+            clauses.append(strings(Self.spellKey(spell), ["when": when]))
             if spell.end <= last.time, spells.isEmpty { clauses.append(strings["summary.hourly.thenDry"]) }
             previousIsSnow = spell.isSnow
         }
@@ -134,16 +134,22 @@ package struct ForecastSummaries: Sendable {
             clauses.append(
                 next.isSnow == previousIsSnow
                     ? strings("summary.hourly.againFrom", ["from": from])
-                    : strings("summary.hourly.spell.\(Self.kindKey(next.isSnow))", ["when": from]))
+                    : strings(Self.spellKey(next), ["when": from]))
         }
         return hourlySentence(clauses, range)
+    }
+
+    /// "summary.hourly.spell.rain", or its ".possible" form when the spell's chance is under 60%.
+    static func spellKey(_ spell: WetSpell) -> String {
+        "summary.hourly.spell.\(kindKey(spell.isSnow))" + (WetWeather.Likelihood(spell.probability) == .possible ? ".possible" : "")
     }
 
     func hourlySentence(_ clauses: [String], _ range: String) -> String {
         Self.sentence(strings("summary.hourly.sentence", ["summary": clauses.joined(separator: ", "), "temps": range]))
     }
 
-    /// "Dry all week, highs 12–16°"; "Rain on Tue and Wed, highs 5–9°"; "Snow today and Thu, rain on Wed, highs 6°".
+    /// "Dry all week, highs 12–16°"; "Rain on Tue and Wed, highs 5–9°"; "Snow today and Thu, rain on Wed, highs 6°";
+    /// "Rain possible today, Thu and Fri, highs 29–30°" when no day of a kind has a chance of 60% or more.
     package func dailySummary(_ days: [DailySummary]) -> String {
         let highs = days.map(\.high)
         let range = temperatureRange(highs.min() ?? 0, highs.max() ?? 0)
@@ -163,7 +169,10 @@ package struct ForecastSummaries: Sendable {
             }
         }
         let groups = kinds.map { group in
-            strings("summary.daily.\(Self.kindKey(group.isSnow))", ["days": list(group.names)])
+            let possible = wet.filter { $0.isSnow == group.isSnow }.allSatisfy {
+                WetWeather.Likelihood($0.precipitationProbability) == .possible
+            }
+            return strings("summary.daily.\(Self.kindKey(group.isSnow))" + (possible ? ".possible" : ""), ["days": list(group.names)])
         }
         return Self.sentence(strings("summary.daily.wet", ["days": groups.joined(separator: ", "), "temps": range]))
     }

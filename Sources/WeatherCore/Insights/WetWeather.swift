@@ -1,11 +1,13 @@
 import Foundation
 
-/// The one definition of wet weather that the hourly and 5-day summaries, `:rain` and the daily rows share.
+/// The one definition of wet weather that the hourly and 5-day summaries, `:rain` and the rows share.
 ///
-/// - A forecast slot is wet when its probability of precipitation reaches ``likelyProbability`` (40%) and it forecasts
-///   an amount of rain or snow or a wet condition (thunderstorm, drizzle, rain, showers, snow, sleet). When the
-///   provider gives no probability, a forecast amount alone makes it wet.
-/// - A day is wet by the same rule applied to its highest probability, its total amount and its slots' conditions.
+/// - A forecast slot is wet when its condition is wet (thunderstorm, drizzle, rain, showers, snow, sleet: what a row
+///   draws as rain or snow), or when it forecasts an amount of rain or snow with a probability of at least
+///   ``likelyProbability`` (40%), or with no probability given. So a row that draws rain is never summed up as dry,
+///   whatever its chance; the chance says how sure (``Likelihood``).
+/// - A day is wet when one of its slots is, or, today, when it is wet now; its row then draws a wet condition
+///   (``DailySummary``), so the rows and the summary read the same facts.
 /// - It is wet now when the current condition is wet, or rain or snow fell in the last hour.
 /// - Precipitation is snow when the forecast says its amount is mostly snow (`ForecastSlot.isSnow`) or its condition
 ///   is in the snow group; now, when more snow than rain fell in the last hour, or, with no amount, the condition is snow.
@@ -13,10 +15,29 @@ package enum WetWeather {
     /// The probability from which rain or snow counts as expected: 40%.
     package static let likelyProbability = 0.4
 
-    /// True when precipitation is likely (`probability` at least 40%) and something falls or the condition is wet.
+    /// The probability from which a spell of rain or snow is "likely" rather than "possible": 60%.
+    package static let surelyProbability = 0.6
+
+    /// How sure a spell of rain or snow is, from its highest chance.
+    package enum Likelihood: String, Sendable {
+        /// 60% or more.
+        case likely
+        /// Under 60%.
+        case possible
+        /// An amount forecast with no chance given.
+        case expected
+
+        package init(_ probability: Double?) {
+            guard let probability else { self = .expected; return }
+            self = probability >= WetWeather.surelyProbability ? .likely : .possible
+        }
+    }
+
+    /// True when the condition is wet, or something falls with a chance of at least 40% (or no chance given).
     package static func isWet(probability: Double?, millimetres: Double, wetCondition: Bool) -> Bool {
-        guard let probability else { return millimetres > 0 }
-        return probability >= likelyProbability && (millimetres > 0 || wetCondition)
+        if wetCondition { return true }
+        guard millimetres > 0 else { return false }
+        return probability.map { $0 >= likelyProbability } ?? true
     }
 
     /// The highest of the chances that are known; nil when none is.

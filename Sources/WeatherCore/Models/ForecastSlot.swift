@@ -1,7 +1,13 @@
 import Foundation
 
 /// One forecast step (3 hours, or 1 for providers' hour-by-hour steps), in canonical metric units.
+///
+/// A step stands for the interval `time ..< time + hours`, whatever each provider's own convention (OpenWeather
+/// and Open-Meteo give amounts for the hours *before* their time stamp, MET Norway for the hours after it): the
+/// condition, the chance and the amount are the interval's; temperature, humidity and wind are the values at its
+/// start. Every provider maps its answer to this one meaning, so one weather reads the same from each.
 package struct ForecastSlot: Equatable, Sendable {
+    /// The start of the interval the step stands for.
     package var time: Date
     package var condition: Condition
     package var temperature: Double

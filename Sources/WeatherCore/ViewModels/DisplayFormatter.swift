@@ -24,7 +24,9 @@ package struct DisplayFormatter: Sendable {
         let units = options.units
         let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
         let range = highAndLow(report)
-        let coming = upcoming(report).first
+        // The 3-hour step that covers now (its amount is what falls now and in the coming hours), else the next one.
+        let coming = report.forecast.first { $0.time <= c.observedAt && c.observedAt < $0.time.addingTimeInterval($0.hours * 3600) }
+            ?? upcoming(report).first
         return CurrentWeatherDisplay(
             place: report.place.displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",

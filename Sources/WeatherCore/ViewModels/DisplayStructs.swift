@@ -38,10 +38,10 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var precipitation: String?
     package var sunrise: String?
     package var sunset: String?
-    /// The precipitation forecast for the coming step (the next 3 hours), "0 mm" included: nil when the provider
-    /// gives no amount. For one-line status (`--format`'s `%p`).
+    /// The precipitation forecast for the 3-hour step that covers now (else the next one), "0 mm" included: nil when
+    /// the provider gives no amount. For one-line status (`--format`'s `%p`).
     package var comingPrecipitation: String? = nil
-    /// The chance of precipitation in the coming step ("40%"); nil when the provider gives none (`%o`).
+    /// The chance of precipitation in that step ("40%"); nil when the provider gives none (`%o`).
     package var comingPrecipitationChance: String? = nil
     /// Said above the figures when they are not live: sample data, or a stale copy and its age.
     package var notice: Notice?

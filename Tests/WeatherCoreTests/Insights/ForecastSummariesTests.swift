@@ -118,11 +118,17 @@ struct ForecastSummariesTests {
     }
 
     @Test func theSummaryAndRainAgreeOnWhatIsWet() {
-        let unlikely = Self.report([Self.slot(15, 8, code: 500, pop: 0.35, mm: 1), Self.slot(18, 13), Self.slot(21, 4)])
+        let unlikely = Self.report([Self.slot(15, 8, code: 804, pop: 0.35, mm: 1), Self.slot(18, 13), Self.slot(21, 4)])
         #expect(summary(unlikely) == "Dry for the next 9 hours, 4–13°.")
         #expect(formatter.rainOutlook(unlikely) == "No rain or snow expected in the next 9 hours.")
+        // A row that draws rain is never called dry, whatever its chance; under 60% it is "possible".
+        let drawn = Self.report([Self.slot(15, 8, code: 500, pop: 0.35, mm: 1), Self.slot(18, 13), Self.slot(21, 4)])
+        #expect(summary(drawn) == "Rain possible from 15:00 to 18:00, then dry; 4–13°.")
+        #expect(formatter.rainOutlook(drawn) == "Rain possible today 15:00–18:00, about 1 mm (35% chance).")
         let possible = Self.report([Self.slot(15, 8, code: 500, pop: 0.4, mm: 1.2), Self.slot(18, 13), Self.slot(21, 4)])
-        #expect(summary(possible) == "Rain from 15:00 to 18:00, then dry; 4–13°.")
+        #expect(summary(possible) == "Rain possible from 15:00 to 18:00, then dry; 4–13°.")
+        let likely = Self.report([Self.slot(15, 8, code: 500, pop: 0.6, mm: 1.2), Self.slot(18, 13), Self.slot(21, 4)])
+        #expect(summary(likely) == "Rain from 15:00 to 18:00, then dry; 4–13°.")
         #expect(formatter.rainOutlook(possible) == "Rain possible today 15:00–18:00, about 1.2 mm (40% chance).")
     }
 

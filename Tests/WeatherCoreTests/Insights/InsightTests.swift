@@ -37,9 +37,11 @@ struct InsightTests {
         #expect(spells[1].isSnow)
     }
 
-    @Test func aLowChanceIsNotASpell() {
-        #expect(WetSpell.find(in: [Self.slot(12, code: 500, pop: 0.2, mm: 0.3)]).isEmpty)
+    @Test func aLowChanceUnderADryConditionIsNotASpell() {
+        #expect(WetSpell.find(in: [Self.slot(12, code: 804, pop: 0.2, mm: 0.3)]).isEmpty)
         #expect(WetSpell.find(in: [Self.slot(12, code: 800, pop: 0.9)]).isEmpty)  // likely, but nothing falls
+        // A row that draws rain is a spell whatever its chance: the summary cannot call it dry.
+        #expect(WetSpell.find(in: [Self.slot(12, code: 500, pop: 0.2, mm: 0.3)]).first?.probability == 0.2)
     }
 
     @Test func hourlySummaries() {

@@ -53,7 +53,11 @@ struct SummaryGrammarTests {
         func wet(_ d: [DailySummary], _ rain: [Int], _ snow: [Int] = []) -> [DailySummary] {
             d.enumerated().map { i, day in
                 var x = day
-                if rain.contains(i) || snow.contains(i) { x.precipitationProbability = 0.9; x.precipitation = 3; x.isSnow = snow.contains(i) }
+                if rain.contains(i) || snow.contains(i) {
+                    x.precipitationProbability = 0.9; x.precipitation = 3; x.isSnow = snow.contains(i)
+                    // A wet day draws its rain or snow (DailySummary.days makes it so).
+                    x.condition = Condition(code: x.isSnow ? 600 : 500, main: "", description: "", isNight: false)
+                }
                 return x
             }
         }

@@ -46,7 +46,7 @@ struct ResponseDecodingTests {
         #expect(slots[5].precipitationProbability == 1)  // "pop": 1
         #expect(slots[3].precipitationProbability == 0)  // "pop": 0
         #expect(slots[2].precipitationProbability == 0.2)  // "pop": 0.2
-        #expect(slots[7].humidity == 100)  // 101 clamped
+        #expect(slots[8].humidity == 100)  // 101 clamped (the 8th entry's: the instant at the start of the 9th slot)
         #expect(slots[4].precipitation == 1.25)
         #expect(slots[4].isSnow == false)
         #expect(slots[30].isSnow)
@@ -58,7 +58,8 @@ struct ResponseDecodingTests {
         #expect(slots.count == 2)
         #expect(offset == 0)
         #expect(slots[0].condition.group == .snow)
-        #expect(slots[1].windDegrees == nil)
+        #expect(slots[0].windDegrees == nil)  // the first entry has no direction; the first slot is its own
+        #expect(slots[1].windSpeed == 3.3)  // a slot's wind is the one at its start: the entry before its own
     }
 
     @Test func geocodingKeepsEveryDistinctMatch() throws {

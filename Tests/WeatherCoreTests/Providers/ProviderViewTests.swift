@@ -62,10 +62,12 @@ struct ProviderViewTests {
                 precipitation: wet ? 1.5 : 0.2)
         }
         let steps = ThreeHourSteps.from(hours)
-        #expect(steps.map { $0.time } == [start, start.addingTimeInterval(10_800)])  // the hour before 00:00 starts no step
-        #expect(steps[0].temperature == 0)
-        #expect(steps[0].condition == rain)  // the most severe of the three hours
-        #expect(steps[0].precipitationProbability == 0.7)
-        #expect(abs((steps[0].precipitation ?? 0) - 1.9) < 1e-9)
+        // The hour before 00:00 is a 1-hour first step (the block it is in has no other hour here).
+        #expect(steps.map { $0.time } == [start.addingTimeInterval(-3600), start, start.addingTimeInterval(10_800)])
+        #expect(steps.map(\.hours) == [1, 3, 3])
+        #expect(steps[1].temperature == 0)
+        #expect(steps[1].condition == rain)  // the most severe of the three hours
+        #expect(steps[1].precipitationProbability == 0.7)
+        #expect(abs((steps[1].precipitation ?? 0) - 1.9) < 1e-9)
     }
 }

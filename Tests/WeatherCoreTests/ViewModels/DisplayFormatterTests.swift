@@ -47,7 +47,8 @@ struct DisplayFormatterTests {
         #expect(weather[1].precipitationAmount == nil)
         #expect(weather[8].humidity == "100%")
         let all = DisplayFormatter(options: DisplayOptions(language: .english)).hourly(try TestData.report(), count: 99)
-        #expect(all.rows.filter { $0.kind == .weather }.count == 41)
+        // Now and 39 slots: the first of the 40 entries stands for the 3 hours before 00:00, which hold now.
+        #expect(all.rows.filter { $0.kind == .weather }.count == 40)
     }
 
     @Test func sunriseAndSunsetRowsStandInTimeOrder() throws {

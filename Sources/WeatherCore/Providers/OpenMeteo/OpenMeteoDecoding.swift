@@ -7,8 +7,11 @@ import HTTPKit
 package enum OpenMeteoDecoding {
     /// Current conditions, 1-hour steps and days from `/v1/forecast`.
     ///
-    /// `precipitation`, `snowfall` and `precipitation_probability` are for the hour *before* their time, so a step
-    /// takes them from the next hour's entry, and the current conditions' "last hour" from the current hour's.
+    /// `precipitation`, `snowfall`, `precipitation_probability` and the `weather_code` made from them are for the hour
+    /// *before* their time, so the step for an hour (``ForecastSlot``'s interval) takes them from the next hour's
+    /// entry and its instant values from its own; the current conditions' "last hour" comes from the current hour's.
+    /// Steps start with the UTC 3-hour block holding the observation (the answer has the day's earlier hours), so
+    /// the 3-hour step that covers now can be made as OpenWeather's is.
     package static func forecast(_ data: Data) throws(WeatherError) -> OpenMeteoForecast {
         let json = try ResponseDecoding.parse(data)
         let current = json["current"]
@@ -39,7 +42,7 @@ package enum OpenMeteoDecoding {
             sunrise: today?.sunrise,
             sunset: today?.sunset
         )
-        let slots = (now..<hours.times.count).compactMap { hours.slot($0) }
+        let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0) }
         return OpenMeteoForecast(current: conditions, hourly: slots, days: days, utcOffset: utcOffset)
     }
 
@@ -136,13 +139,25 @@ package enum OpenMeteoDecoding {
             return (max(total, 0), min(max(snow, 0), max(total, 0)))
         }
 
-        /// The step starting at `index`'s time; nil without a time or a temperature.
+        /// The first index of the UTC 3-hour block `index` is in (a :30 or :15 hour counts as the hour it starts in).
+        func blockStart(_ index: Int) -> Int {
+            var first = index
+            while first > max(0, index - 2), let time = times[first], let before = times[first - 1], time - before == 3_600,
+                (Int(time) - ((Int(time) % 3_600) + 3_600) % 3_600) % 10_800 != 0
+            {
+                first -= 1
+            }
+            return first
+        }
+
+        /// The step for the hour starting at `index`'s time; nil without a time, a temperature or the next hour's entry.
         func slot(_ index: Int) -> ForecastSlot? {
-            guard let time = times[index], let temperature = value("temperature_2m", index) else { return nil }
+            guard let time = times[index], let temperature = value("temperature_2m", index), index + 1 < times.count
+            else { return nil }
             let next = amounts(at: index + 1)
             return ForecastSlot(
                 time: Date(timeIntervalSince1970: time),
-                condition: WMOCodes.condition(value("weather_code", index).map { Int($0) }, isNight: value("is_day", index) == 0),
+                condition: WMOCodes.condition(value("weather_code", index + 1).map { Int($0) }, isNight: value("is_day", index) == 0),
                 temperature: temperature,
                 humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
                 windSpeed: value("wind_speed_10m", index).map { max(0, $0) },

@@ -98,7 +98,24 @@ package actor OpenWeatherService: WeatherProviding {
         _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
         source: DataSource
     ) -> WeatherReport {
-        WeatherReport(place: place, current: current.conditions, forecast: forecast.slots, utcOffset: current.utcOffset, source: source)
+        WeatherReport(
+            place: place, current: current.conditions, forecast: startingNow(forecast.slots, current.conditions),
+            utcOffset: current.utcOffset, source: source)
+    }
+
+    /// The slots with the first one's instant values taken from the observation when it holds now: no entry of the
+    /// forecast gives the values at its start (``ResponseDecoding/forecast(_:)``), the observation is the nearest
+    /// reading, and day or night at its start follows from today's sunrise and sunset.
+    static func startingNow(_ slots: [ForecastSlot], _ current: CurrentConditions) -> [ForecastSlot] {
+        guard var first = slots.first, first.time <= current.observedAt else { return slots }
+        first.temperature = current.temperature
+        first.humidity = current.humidity
+        first.windSpeed = current.windSpeed
+        first.windDegrees = current.windDegrees
+        if let sunrise = current.sunrise, let sunset = current.sunset, sunrise.timeIntervalSince(first.time) < 86_400 {
+            first.condition.isNight = !(sunrise <= first.time && first.time < sunset)
+        }
+        return [first] + slots.dropFirst()
     }
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.

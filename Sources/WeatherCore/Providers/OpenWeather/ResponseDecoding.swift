@@ -32,28 +32,45 @@ package enum ResponseDecoding {
     }
 
     /// The 3-hour slots in time order, and the UTC offset the forecast gives (if any), from `/data/2.5/forecast`.
+    ///
+    /// OpenWeather documents an entry's `rain.3h` and `snow.3h` as the volume of the *last* three hours; its
+    /// condition and `pop` describe the same three hours. So the entry at `dt` makes the slot that covers
+    /// `dt − 3 h … dt` (``ForecastSlot``'s interval), with that interval's instant values (temperature, humidity,
+    /// wind) from the entry at its start: the previous entry, or for the first slot, which covers now, the entry
+    /// itself.
     package static func forecast(_ data: Data) throws(WeatherError) -> (slots: [ForecastSlot], utcOffset: Int?) {
         let json = try parse(data)
         guard let list = json["list"]?.array else { throw unexpectedShape }
-        var slots: [ForecastSlot] = []
-        slots.reserveCapacity(list.count)
+        var entries: [(time: Double, item: JSONValue, temperature: Double)] = []
+        entries.reserveCapacity(list.count)
         for item in list {
             guard let time = item["dt"]?.double, let temperature = item["main"]?["temp"]?.double else { throw unexpectedShape }
+            entries.append((time, item, temperature))
+        }
+        entries.sort { $0.time < $1.time }
+        var slots: [ForecastSlot] = []
+        slots.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let item = entry.item
+            let start = index > 0 && entries[index - 1].time == entry.time - 10_800 ? entries[index - 1] : entry
             let rain = item["rain"]?["3h"]?.double
             let snow = item["snow"]?["3h"]?.double
+            var condition = try condition(item["weather"], podIsNight: item["sys"]?["pod"]?.string == "n")
+            // Day or night at the slot's start, like its other instant values.
+            if start.time != entry.time { condition.isNight = try Self.condition(start.item["weather"], podIsNight: start.item["sys"]?["pod"]?.string == "n").isNight }
             slots.append(ForecastSlot(
-                time: Date(timeIntervalSince1970: time),
-                condition: try condition(item["weather"], podIsNight: item["sys"]?["pod"]?.string == "n"),
-                temperature: temperature,
-                humidity: percent(item["main"]?["humidity"]?.double),
-                windSpeed: max(0, item["wind"]?["speed"]?.double ?? 0),
-                windDegrees: item["wind"]?["deg"]?.double,
+                time: Date(timeIntervalSince1970: entry.time - 10_800),
+                condition: condition,
+                temperature: start.temperature,
+                humidity: percent(start.item["main"]?["humidity"]?.double),
+                windSpeed: max(0, start.item["wind"]?["speed"]?.double ?? 0),
+                windDegrees: start.item["wind"]?["deg"]?.double,
                 precipitationProbability: min(1, max(0, item["pop"]?.double ?? 0)),
                 precipitation: item["rain"] == nil && item["snow"] == nil ? nil : (rain ?? 0) + (snow ?? 0),
                 isSnow: (snow ?? 0) > (rain ?? 0)
             ))
         }
-        return (slots.sorted { $0.time < $1.time }, json["city"]?["timezone"]?.int)
+        return (slots, json["city"]?["timezone"]?.int)
     }
 
     /// Geocoding matches from `/geo/1.0/direct` or `/reverse`, duplicates (same name, state and country) removed.

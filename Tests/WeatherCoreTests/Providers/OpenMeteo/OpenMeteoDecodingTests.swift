@@ -32,28 +32,31 @@ struct OpenMeteoDecodingTests {
         #expect(current.sunset == Date(timeIntervalSince1970: 1_699_976_400))
     }
 
-    @Test func oneHourStepsStartAtTheCurrentHour() throws {
+    @Test func oneHourStepsStartWithTheBlockOfTheCurrentHour() throws {
         let hourly = try Self.decode("forecast_testford.json").hourly
-        #expect(hourly.first?.time == Self.hour(10))  // 10:00 holds the 10:45 observation
-        #expect(hourly.count == 37)  // 10:00 to 23:00 next day, less 20:00 without a temperature
+        // 10:00 holds the 10:45 observation; its UTC 3-hour block starts at 09:00, so the step that covers now is whole.
+        #expect(hourly.first?.time == Self.hour(9))
+        // 09:00 to 22:00 next day (the last entry, 23:00, carries the hour before it), less 20:00 without a temperature.
+        #expect(hourly.count == 37)
         #expect(!hourly.contains { $0.time == Self.hour(20) })
         #expect(hourly.map(\.time) == hourly.map(\.time).sorted())
     }
 
-    @Test func aStepTakesTheAmountsOfTheHourAfterIt() throws {
+    @Test func aStepTakesTheConditionAndAmountsOfTheHourAfterIt() throws {
         let hourly = try Self.decode("forecast_testford.json").hourly
         let noon = try #require(hourly.first { $0.time == Self.hour(12) })
         #expect(noon.precipitation == 1.2)  // given at 13:00, for 12:00–13:00
         #expect(noon.precipitationProbability == 0.8)
-        #expect(noon.condition.code == 804)  // the condition is the hour's own
+        #expect(noon.condition.description == "slight rain")  // 13:00's code too: the same hour as its amount
+        #expect(noon.temperature == 8.4)  // the instant at the step's start: 12:00's own
         let one = try #require(hourly.first { $0.time == Self.hour(13) })
         #expect(one.precipitation == 0)
-        #expect(one.condition.description == "slight rain")
+        #expect(one.condition.description == "partly cloudy")
         let snowing = try #require(hourly.first { $0.time == Self.hour(27) })
         #expect(snowing.isSnow)
         #expect(snowing.precipitation == 1)
         #expect(hourly.first { $0.time == Self.hour(29) }?.precipitationProbability == nil)  // null: unknown, not 0%
-        #expect(hourly.last?.precipitation == nil)  // no hour after the last
+        #expect(hourly.last?.time == Self.hour(46))  // the last entry carries the hour before it: no hour starts there
     }
 
     @Test func slotFieldsAndNight() throws {
@@ -68,15 +71,17 @@ struct OpenMeteoDecodingTests {
 
     @Test func threeHourStepsFromTheHours() throws {
         let steps = ThreeHourSteps.from(try Self.decode("forecast_testford.json").hourly)
-        // 12:00 is the first UTC hour divisible by 3 after 10:00; 18:00 is not whole (20:00 has no temperature).
-        #expect(steps.map(\.time) == [12, 15, 21, 24, 27, 30, 33, 36, 39, 42, 45].map(Self.hour))
-        #expect(steps[0].condition.description == "slight rain")  // the most severe of 12:00–15:00
-        #expect(steps[0].precipitation == 1.2)
-        #expect(steps[0].precipitationProbability == 0.8)
-        #expect(steps[1].condition.code == 804)
-        #expect(steps[4].isSnow)
-        #expect(steps[4].precipitation == 3)
-        #expect(steps[8].condition.group == .thunderstorm)
+        // From 09:00, the block holding the 10:45 observation; 18:00 is not whole (20:00 has no temperature), nor is
+        // 45:00 (no hour starts at the last entry, 47:00).
+        #expect(steps.map(\.time) == [9, 12, 15, 21, 24, 27, 30, 33, 36, 39, 42].map(Self.hour))
+        #expect(steps[0].precipitation == 0.6)  // 09:00–12:00: the 0.6 mm given at 10:00 is 09:00–10:00's
+        #expect(steps[1].condition.description == "slight rain")  // the most severe of 12:00–15:00
+        #expect(steps[1].precipitation == 1.2)
+        #expect(steps[1].precipitationProbability == 0.8)
+        #expect(steps[2].condition.code == 804)
+        #expect(steps[5].isSnow)  // 27:00–30:00: the amounts given at 28, 29 and 30
+        #expect(steps[5].precipitation == 3)
+        #expect(steps[9].condition.group == .thunderstorm)  // 39:00–42:00 holds the code given at 40:00
     }
 
     @Test func daysFromDaily() throws {
@@ -110,7 +115,7 @@ struct OpenMeteoDecodingTests {
         #expect(current.sunrise == nil)
         #expect(current.condition.group == .unknown)  // 4 is not a documented code
         #expect(!current.condition.isNight)  // no is_day: day
-        #expect(forecast.hourly.map(\.temperature) == [-0.6, -0.1])  // from 10:00Z; 11:00Z has none
+        #expect(forecast.hourly.map(\.temperature) == [-0.8, -0.6])  // from 09:00Z, the block's start; 11:00Z has none
         #expect(forecast.hourly.allSatisfy { $0.precipitation == nil && $0.condition.group == .unknown })
         #expect(forecast.days == nil)  // its only day has no high
     }
@@ -132,11 +137,12 @@ struct OpenMeteoDecodingTests {
         let localMidnight = Date(timeIntervalSince1970: 1_699_920_000 - Double(offset))  // 2023-11-14 00:00 local
         #expect(forecast.days?.map(\.date) == [localMidnight])  // the day's own time is off by up to half an hour
         #expect(forecast.current.sunrise == localMidnight.addingTimeInterval(6 * 3600 + 1260))
-        // The observation (05:00Z) falls in the local hour from 10:00.
-        #expect(forecast.hourly.first?.time == localMidnight.addingTimeInterval(10 * 3600))
-        // 3-hour steps fall on local hours 12, 15, 18 and 21, as the UTC hours they start in are 6, 9, 12 and 15.
+        // The observation (05:00Z) falls in the local hour from 10:00, whose UTC block starts in the local hour from 09:00.
+        #expect(forecast.hourly.first?.time == localMidnight.addingTimeInterval(9 * 3600))
+        // 3-hour steps fall on local hours 9, 12, 15 and 18, as the UTC hours they start in are 3, 6, 9 and 12 (21's
+        // would need the hour from 23:00, which the day's last entry does not start).
         let steps = ThreeHourSteps.from(forecast.hourly)
-        #expect(steps.map { ($0.time.timeIntervalSince(localMidnight)) / 3600 } == [12, 15, 18, 21])
+        #expect(steps.map { ($0.time.timeIntervalSince(localMidnight)) / 3600 } == [9, 12, 15, 18])
         #expect(steps.last?.condition.isNight == true)
     }
 

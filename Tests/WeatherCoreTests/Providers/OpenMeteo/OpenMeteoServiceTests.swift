@@ -114,7 +114,8 @@ struct OpenMeteoServiceTests {
         let report = try await FakeOpenMeteo.service(server).report(for: place)
         #expect(report.utcOffset == offset)
         let local = report.forecast.map { LocalTime($0.time, utcOffset: offset) }
-        #expect(local.map(\.hour) == [12, 15, 18, 21])
+        // From the block holding now (local 10:00) to the last whole one: the day's last entry starts no hour.
+        #expect(local.map(\.hour) == [9, 12, 15, 18])
         #expect(local.allSatisfy { $0.minute == 0 })
         #expect(report.days.map { $0.map { LocalTime($0.date, utcOffset: offset).hour } } == [0])
     }
