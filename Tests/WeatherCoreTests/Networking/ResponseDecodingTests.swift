@@ -50,7 +50,7 @@ struct ResponseDecodingTests {
         #expect(slots[4].precipitation == 1.25)
         #expect(slots[4].isSnow == false)
         #expect(slots[30].isSnow)
-        #expect(slots[0].precipitation == nil)
+        #expect(slots[0].precipitation == 0)  // a dry step has no rain or snow field: nothing falls
     }
 
     @Test func forecastWithEmptyCity() throws {

@@ -66,7 +66,8 @@ package enum ResponseDecoding {
                 windSpeed: max(0, start.item["wind"]?["speed"]?.double ?? 0),
                 windDegrees: start.item["wind"]?["deg"]?.double,
                 precipitationProbability: min(1, max(0, item["pop"]?.double ?? 0)),
-                precipitation: item["rain"] == nil && item["snow"] == nil ? nil : (rain ?? 0) + (snow ?? 0),
+                // OpenWeather leaves `rain` and `snow` out of a dry step: nothing falls, as Open-Meteo's 0 says.
+                precipitation: (rain ?? 0) + (snow ?? 0),
                 isSnow: (snow ?? 0) > (rain ?? 0)
             ))
         }

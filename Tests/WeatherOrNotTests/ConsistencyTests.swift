@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One weather, three providers (issue 22): `OneWeather` serves the same hourly series in OpenWeather's, Open-Meteo's and
+/// MET Norway's formats, each as its documentation says an amount covers the hours before or after its time stamp.
+/// Through the built binary, every view and `--format` must then tell the same weather: the same rows (time, drawing,
+/// temperature, chance, amount), the same days and daily sums, the same summaries and rain outlook.
+///
+/// MET Norway's compact product has no chance of precipitation: its rows leave the chance out, and its summaries say
+/// "expected" or nothing where the others say "likely" or "possible" with the chance; otherwise it must agree too.
+struct ConsistencyTests {
+    enum Provider: String, CaseIterable, Sendable {
+        case openWeather, openMeteo, metNorway
+    }
+
+    struct Told: Sendable {
+        /// Each view's lines, the provider's name and the condition's words left out of the rows.
+        var hourly: [String], daily: [String], rain: String, status: String
+    }
+
+    static func run(_ provider: Provider, _ server: LoopbackServer) async throws -> Told {
+        let runner: BinaryRunner
+        switch provider {
+        case .openWeather: runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather", "COLUMNS": "120"])
+        case .openMeteo: runner = BinaryRunner(server: server, key: nil, extra: ["COLUMNS": "120"])
+        case .metNorway: runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_PROVIDER": "met-norway", "COLUMNS": "120"])
+        }
+        defer { runner.remove() }
+        let session = try await runner.run(["--no-failover"], input: "Reykjavík\n:hourly\n:5day\n:rain\n")
+        #expect(session.status == 0, "\(provider): \(session.stderr)")
+        let status = try await runner.run(["--no-failover", "--format", "%c %t %p %o", "Reykjavík"])
+        #expect(status.status == 0, "\(provider): \(status.stderr)")
+        let lines = session.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func section(_ heading: String) -> [String] {
+            guard let first = lines.firstIndex(where: { $0.hasPrefix("Reykjavík") && $0.contains(heading) }) else { return [] }
+            let rest = lines[(first + 1)...]
+            return Array(rest.prefix { !$0.isEmpty && !$0.hasPrefix("Reykjavík") })
+        }
+        // :rain is one line after the place's name.
+        let rain = (lines.last { $0.hasPrefix("Reykjavík") } ?? "")
+            .replacingOccurrences(of: " · Open-Meteo", with: "").replacingOccurrences(of: " · MET Norway", with: "")
+        return Told(
+            hourly: section("the next 24 hours").compactMap(row), daily: section("5 days").compactMap(row),
+            rain: rain, status: status.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// A row without the condition's words (each provider has its own: "slight rain", "light rain"): its time or day,
+    /// its drawing, and the figures; the summary line as it is; nil for headings, day rules, and sunrise and sunset
+    /// (MET Norway works them out, the others are given them).
+    static func row(_ line: String) -> String? {
+        let words = line.split(separator: " ").map(String.init)
+        guard let first = words.first else { return nil }
+        guard first.first?.isNumber == true || ["Now", "Today", "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].contains(first) else {
+            return ["Time", "Day", "──"].contains(first) ? nil : line
+        }
+        guard !line.contains("↑"), !line.contains("↓") else { return nil }
+        let figures = words.dropFirst().filter { word in
+            word.count == 1 && !(word.first?.isLetter ?? true) || word.contains(where: \.isNumber) || word == "mm" || word == "–"
+        }
+        return ([first] + figures).joined(separator: " ")
+    }
+
+    /// What MET Norway cannot say, taken out: the chance (a figure, or "–" for none).
+    static func withoutChance(_ text: String) -> String {
+        text.replacing(/\ \(\d+% chance\)/, with: "").replacing(/\ \d+%/, with: "").replacing(/\ –(?=\ |$)/, with: "")
+            .replacingOccurrences(of: " likely", with: "").replacingOccurrences(of: " possible", with: "")
+            .replacingOccurrences(of: " expected", with: "")
+    }
+
+    @Test func everyProviderTellsTheSameWeather() async throws {
+        let server = try OneWeather.start()
+        defer { server.stop() }
+        var told: [Provider: Told] = [:]
+        for provider in Provider.allCases { told[provider] = try await Self.run(provider, server) }
+        let owm = try #require(told[.openWeather]), om = try #require(told[.openMeteo]), met = try #require(told[.metNorway])
+
+        // The views were there: a summary and rows.
+        #expect(om.hourly.count >= 10, "\(om.hourly)")
+        #expect(om.daily.count == 6, "\(om.daily)")  // the summary and five days
+        // OpenWeather and Open-Meteo: the same, to the letter.
+        #expect(owm.hourly == om.hourly)
+        #expect(owm.daily == om.daily)
+        #expect(owm.rain == om.rain)
+        #expect(owm.status == om.status)
+        // MET Norway: the same, but for the chance it does not give.
+        #expect(met.hourly.map(Self.withoutChance) == om.hourly.map(Self.withoutChance))
+        #expect(met.daily.map(Self.withoutChance) == om.daily.map(Self.withoutChance))
+        #expect(Self.withoutChance(met.rain) == Self.withoutChance(om.rain))
+        #expect(Self.withoutChance(met.status) == Self.withoutChance(om.status))
+    }
+}
