@@ -12,6 +12,9 @@ package final class PreferencesStore: Sendable {
     package let url: URL
     /// False when an existing file could be neither read nor moved aside: it must not be written over.
     private let writable: Bool
+    /// How long a save waits for another instance's (a save holds the lock for a few milliseconds; one stopped with
+    /// Ctrl-Z in the middle of its save must not hang every other window).
+    private let lockWait: Duration
 
     /// The result of opening the store: the preferences and, when the file was unusable, one line saying so.
     package struct Loaded: Sendable {
@@ -19,27 +22,29 @@ package final class PreferencesStore: Sendable {
         package var warning: Phrase?
     }
 
-    private init(url: URL, writable: Bool) {
+    private init(url: URL, writable: Bool, lockWait: Duration) {
         self.url = url
         self.writable = writable
+        self.lockWait = lockWait
     }
 
     /// Loads the file. A corrupt or unreadable one is moved aside (kept), reported, and replaced by defaults; one over
     /// `maximumBytes` is left where it is, unread and never written over, and the session runs on defaults.
-    package static func open(at url: URL, now: Date = Date()) -> (PreferencesStore, Loaded) {
+    package static func open(at url: URL, now: Date = Date(), lockWait: Duration = .seconds(5)) -> (PreferencesStore, Loaded) {
+        let store = { (writable: Bool) in PreferencesStore(url: url, writable: writable, lockWait: lockWait) }
         removeAbandonedTemporaries(beside: (try? target(of: url)) ?? url, now: now)
         let problem: String
         do throws(BoundedFile.Failure) {
             let data = try BoundedFile.read(url, limit: maximumBytes)
             if let preferences = try? Preferences(data: data) {
-                return (PreferencesStore(url: url, writable: true), Loaded(preferences: preferences, warning: nil))
+                return (store(true), Loaded(preferences: preferences, warning: nil))
             }
             problem = "preferences.invalid"
         } catch .missing {
-            return (PreferencesStore(url: url, writable: true), Loaded(preferences: Preferences(), warning: nil))
+            return (store(true), Loaded(preferences: Preferences(), warning: nil))
         } catch .tooLarge {
             let warning = Phrase("preferences.tooLarge", ["path": url.path, "limit": String(maximumBytes >> 20)])
-            return (PreferencesStore(url: url, writable: false), Loaded(preferences: Preferences(), warning: warning))
+            return (store(false), Loaded(preferences: Preferences(), warning: warning))
         } catch .directory {
             problem = "preferences.directory"
         } catch {
@@ -48,10 +53,10 @@ package final class PreferencesStore: Sendable {
         let aside = url.appendingPathExtension("corrupt-\(Int(now.timeIntervalSince1970))")
         if (try? FileManager.default.moveItem(at: url, to: aside)) != nil {
             let warning = Phrase(problem + ".keptAside", ["path": url.path, "aside": aside.lastPathComponent])
-            return (PreferencesStore(url: url, writable: true), Loaded(preferences: Preferences(), warning: warning))
+            return (store(true), Loaded(preferences: Preferences(), warning: warning))
         }
         let warning = Phrase(problem + ".untouched", ["path": url.path])
-        return (PreferencesStore(url: url, writable: false), Loaded(preferences: Preferences(), warning: warning))
+        return (store(false), Loaded(preferences: Preferences(), warning: warning))
     }
 
     /// The preferences as saved, for a reader that changes nothing (a bad file is not moved aside): defaults when
@@ -81,7 +86,7 @@ package final class PreferencesStore: Sendable {
     @discardableResult
     package func save(_ session: Preferences, applying change: (inout Preferences) -> Void) throws -> Preferences {
         guard writable else { return session }
-        let lock = try Self.lock(beside: url)
+        let lock = try Self.lock(beside: url, waiting: lockWait)
         defer { close(lock) }  // closing the descriptor releases the lock
         let target = try Self.target(of: url)
         let stored: Data?
@@ -100,8 +105,8 @@ package final class PreferencesStore: Sendable {
     }
 
     /// Takes the exclusive lock on `preferences.json.lock` beside the file (created, 0600, with its folder), waiting
-    /// for another instance to finish its save. Returns the descriptor holding it.
-    private static func lock(beside url: URL) throws -> Int32 {
+    /// at most `lockWait` for another instance to finish its save. Returns the descriptor holding it.
+    private static func lock(beside url: URL, waiting lockWait: Duration) throws -> Int32 {
         let path = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
         var fd = Glibc.open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0, errno == ENOENT {
@@ -110,12 +115,14 @@ package final class PreferencesStore: Sendable {
             fd = Glibc.open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         }
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let failure = POSIXErrorCode(rawValue: errno) ?? .EIO
+        let deadline = ContinuousClock.now + lockWait
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let failure = POSIXErrorCode(rawValue: errno) ?? .EIO
+            guard failure == .EINTR || (failure == .EWOULDBLOCK && ContinuousClock.now < deadline) else {
                 close(fd)
                 throw POSIXError(failure)
             }
+            usleep(2_000)
         }
         return fd
     }

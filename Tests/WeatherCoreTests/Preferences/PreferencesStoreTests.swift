@@ -123,6 +123,23 @@ struct PreferencesStoreTests {
         #expect(FileManager.default.fileExists(atPath: url.path + ".lock"))
     }
 
+    @Test func aSaveWaitsForTheLockAndGivesUpRatherThanHang() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.path("preferences.json")
+        let (store, _) = PreferencesStore.open(at: url, lockWait: .milliseconds(50))
+        // Another instance holding the lock (stopped mid-save, say): the save fails and writes nothing.
+        let other = open(url.path + ".lock", O_RDWR | O_CREAT, 0o600)
+        defer { close(other) }
+        #expect(flock(other, LOCK_EX) == 0)
+        #expect(throws: POSIXError(.EWOULDBLOCK)) { try store.save(Preferences()) { _ in } }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        // Released, the next save goes through.
+        #expect(flock(other, LOCK_UN) == 0)
+        try store.save(Preferences()) { _ in }
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
     @Test func aSymlinkedFileIsWrittenThroughTheLink() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
