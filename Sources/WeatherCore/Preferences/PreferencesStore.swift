@@ -32,7 +32,9 @@ package final class PreferencesStore: Sendable {
     /// `maximumBytes` is left where it is, unread and never written over, and the session runs on defaults.
     package static func open(at url: URL, now: Date = Date(), lockWait: Duration = .seconds(5)) -> (PreferencesStore, Loaded) {
         let store = { (writable: Bool) in PreferencesStore(url: url, writable: writable, lockWait: lockWait) }
-        removeAbandonedTemporaries(beside: (try? target(of: url)) ?? url, now: now)
+        // Through a symbolic link, what is moved aside or written is the file it leads to: the link stays.
+        let file = (try? target(of: url)) ?? url
+        removeAbandonedTemporaries(beside: file, now: now)
         let problem: String
         do throws(BoundedFile.Failure) {
             let data = try BoundedFile.read(url, limit: maximumBytes)
@@ -50,9 +52,10 @@ package final class PreferencesStore: Sendable {
         } catch {
             problem = "preferences.unreadable"
         }
-        let aside = url.appendingPathExtension("corrupt-\(Int(now.timeIntervalSince1970))")
-        if (try? FileManager.default.moveItem(at: url, to: aside)) != nil {
-            let warning = Phrase(problem + ".keptAside", ["path": url.path, "aside": aside.lastPathComponent])
+        let aside = file.appendingPathExtension("corrupt-\(Int(now.timeIntervalSince1970))")
+        if (try? FileManager.default.moveItem(at: file, to: aside)) != nil {
+            let name = file == url ? aside.lastPathComponent : aside.path
+            let warning = Phrase(problem + ".keptAside", ["path": url.path, "aside": name])
             return (store(true), Loaded(preferences: Preferences(), warning: warning))
         }
         let warning = Phrase(problem + ".untouched", ["path": url.path])

@@ -164,6 +164,21 @@ struct PreferencesStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["weather.json"])
     }
 
+    @Test func aCorruptFileBehindALinkIsMovedAsideAndTheLinkKept() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let target = folder.path("weather.json")
+        try Data("{\"units\": ".utf8).write(to: target)
+        let url = folder.path("preferences.json")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "weather.json")
+        let (store, loaded) = PreferencesStore.open(at: url, now: Date(timeIntervalSince1970: 1000))
+        #expect(loaded.warning?.description.contains(folder.path("weather.json.corrupt-1000").path) == true)
+        #expect(FileManager.default.contents(atPath: folder.path("weather.json.corrupt-1000").path) == Data("{\"units\": ".utf8))
+        try store.save(Preferences()) { _ in }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "weather.json")
+        #expect(try Preferences(data: Data(contentsOf: target)) == Preferences())
+    }
+
     @Test func aFileOverTheCapIsLeftInPlaceUnreadAndNeverWrittenOver() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
