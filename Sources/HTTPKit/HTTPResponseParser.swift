@@ -9,7 +9,8 @@ struct HTTPResponseParser {
         case malformed
         /// The connection ended before the response was complete.
         case truncated
-        /// Headers over 64 KiB, a line over 8 KiB, or a body over 1 MiB as sent or once inflated.
+        /// Headers (with trailers and chunk extensions) over 64 KiB, a line over 8 KiB, or a body over 1 MiB as sent
+        /// or once inflated.
         case tooLarge
         /// A successful answer in a transfer or content coding this client did not ask for and cannot read (br, say).
         case unsupportedCoding
@@ -17,6 +18,8 @@ struct HTTPResponseParser {
         case notGzip
     }
 
+    /// The cap on what frames the body rather than carrying it: the status line and headers, the trailers after a
+    /// chunked body, and chunk extensions, together. An answer of the providers' sends about 1 KiB.
     static let maximumHeadBytes = 64 * 1024
     static let maximumLineBytes = 8 * 1024
     /// The default cap on a body, as sent and as inflated: about 60 times the largest real answer (a forecast:
@@ -155,10 +158,15 @@ struct HTTPResponseParser {
     }
 
     private mutating func take(_ line: ArraySlice<UInt8>) throws(Failure) {
-        if stage == .statusLine || stage == .headers {
+        switch stage {
+        case .statusLine, .headers, .trailers:
             headBytes += line.count + 2
-            guard headBytes <= Self.maximumHeadBytes else { throw .tooLarge }
+        case .chunkSize:
+            headBytes += line.count - line.prefix { $0 != UInt8(ascii: ";") }.count  // an extension, read and ignored
+        default:
+            break
         }
+        guard headBytes <= Self.maximumHeadBytes else { throw .tooLarge }
         switch stage {
         case .statusLine:
             try readStatus(line)

@@ -69,6 +69,27 @@ struct BodyLimitTests {
         #expect(fed <= HTTPResponseParser.maximumBodyBytes + 2 * step)
     }
 
+    /// A server that never ends a header line, or never ends the trailers after a chunked body: refused at the cap
+    /// on what frames a body (64 KiB, lines of 8 KiB at most), not left to run until the deadline. What the server
+    /// managed to send is counted: the cap, plus what the two sockets' buffers held.
+    @Test(arguments: [
+        ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Endless: ", String(repeating: "a", count: 1024)),
+        ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n", "X-Trailer: " + String(repeating: "t", count: 100) + "\r\n"),
+        ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", "1;note=" + String(repeating: "e", count: 4000) + "\r\n{\r\n"),
+        ("HTTP/1.1 200 OK\r\n", "X-Many: " + String(repeating: "h", count: 100) + "\r\n"),
+    ])
+    func anEndlessHeadOrTrailerIsRefusedAtItsCap(head: String, repeating: String) async throws {
+        let server = try LoopbackServer { _ in .endless(head: Data(head.utf8), repeating: Data(repeating.utf8)) }
+        defer { server.stop() }
+        await #expect(throws: Self.tooLarge) {
+            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 60)
+        }
+        // The server counts once the client has closed the connection and a write failed.
+        #expect(await until { server.bytesSent > 0 })
+        #expect(server.bytesSent > HTTPResponseParser.maximumLineBytes)
+        #expect(server.bytesSent < 8 << 20, "\(server.bytesSent) bytes sent")
+    }
+
     @Test func theLargestAcceptedAnswerParsesWithoutReservingPerObject() throws {
         let json = try JSONValue.parse(Self.emptyObjects(bytes: HTTPResponseParser.maximumBodyBytes))
         #expect(json.array?.count == 349_525)

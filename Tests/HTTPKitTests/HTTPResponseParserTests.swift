@@ -75,6 +75,17 @@ struct HTTPResponseParserTests {
         #expect(throws: failure) { try parse(text, atEOF: true).get() }
     }
 
+    @Test func trailersAndChunkExtensionsCountTowardsTheHeadLimit() throws {
+        let trailers = (0..<10).map { "X-\($0): " + String(repeating: "a", count: 7000) + "\r\n" }.joined()
+        let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        #expect(throws: HTTPResponseParser.Failure.tooLarge) { try parse(chunked + "2\r\n{}\r\n0\r\n" + trailers + "\r\n").get() }
+        let extensions = String(repeating: "1;x=" + String(repeating: "e", count: 7000) + "\r\n{\r\n", count: 10)
+        #expect(throws: HTTPResponseParser.Failure.tooLarge) { try parse(chunked + extensions + "0\r\n\r\n").get() }
+        // A few of each, as a real server may send, are read.
+        let few = "1;a=b\r\n{\r\n1\r\n}\r\n0\r\nX-Checksum: 1\r\n\r\n"
+        #expect(try parse(chunked + few).get().body == Data("{}".utf8))
+    }
+
     @Test func headersAddUpToALimit() {
         let many = (0..<10).map { "X-\($0): " + String(repeating: "a", count: 7000) + "\r\n" }.joined()
         #expect(throws: HTTPResponseParser.Failure.tooLarge) { try parse("HTTP/1.1 200 OK\r\n" + many + "\r\n").get() }

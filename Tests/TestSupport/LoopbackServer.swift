@@ -45,6 +45,9 @@ public final class LoopbackServer: Sendable {
         case tunnel(port: UInt16)
         /// These bytes as they are, status line and headers included; the connection then stays open as any other.
         case raw(Data)
+        /// `head` as it is, then `repeating` again and again until the client closes the connection (or the server
+        /// stops): an endless header line or trailer section. `bytesSent` then says how much the client took.
+        case endless(head: Data, repeating: Data)
 
         /// A 200 with a JSON body.
         public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:], delay: Double = 0) -> Reply {
@@ -253,17 +256,20 @@ public final class LoopbackServer: Sendable {
             }
         }
 
-        func write(_ bytes: [UInt8]) {
+        /// Sends every byte; false when the connection ended first.
+        @discardableResult
+        func write(_ bytes: [UInt8]) -> Bool {
             var offset = 0
             while offset < bytes.count {
                 let n = bytes[offset...].withUnsafeBytes { chunk in
                     if let session { return Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
                     return send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
                 }
-                if n <= 0 { return }
+                if n <= 0 { return false }
                 offset += n
                 bytesWritten += n
             }
+            return true
         }
 
         /// What `write` has sent so far.
@@ -331,6 +337,13 @@ public final class LoopbackServer: Sendable {
         case .raw(let bytes):
             channel.write(Array(bytes))
             return keepAlive
+        case .endless(let head, let repeating):
+            // A small send buffer, so that what the client never read barely counts in `bytesSent`.
+            var size: Int32 = 16 * 1024
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            let piece = Array(repeating)
+            var open = channel.write(Array(head))
+            while open, !stopped.load(ordering: .relaxed) { open = channel.write(piece) }
         case .chunked(let body, let size):
             var bytes = Array(head(200, ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], length: nil).utf8)
             var offset = 0

@@ -38,7 +38,7 @@ package struct Launcher {
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
-        if let warning = loaded.warning { view.complain(warning, .warning) }
+        if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
         if case .failure(let error) = fromEnvironment, options.provider == nil {
             view.complain(error.message(in: .commandLine, strings: view.strings))
             return ExitStatus.usage

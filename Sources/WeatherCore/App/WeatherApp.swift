@@ -135,14 +135,12 @@ package final class WeatherApp {
             await comparison.compare(first, second)
         case .units(let units?):
             unitsOverride = nil
-            preferences.units = units
+            change { $0.units = units }
             applyOptions()
-            save()
         case .clock(let clock?):
             clockOverride = nil
-            preferences.clock = clock
+            change { $0.clock = clock }
             applyOptions()
-            save()
         case .units(nil), .clock(nil):
             emit(.settings(units: options.units, clock: options.clock))
         case .language(nil): emit(.language(language))
@@ -190,8 +188,8 @@ package final class WeatherApp {
     package func announceProvider() {
         guard !offline, preferences.announcedProvider != provider else { return }
         emit(.provider(provider, isDefault: provider == defaultProvider))
-        preferences.announcedProvider = provider
-        save()
+        let provider = provider
+        change { $0.announcedProvider = provider }
     }
 
     /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh. With
@@ -318,9 +316,9 @@ package final class WeatherApp {
 
     private func remember(_ shown: Place) {
         guard store != nil else { return }
-        let before = preferences
-        preferences.remember(shown)
-        if preferences != before { save() }  // the same city again: nothing to write
+        var after = preferences
+        after.remember(shown)
+        if after != preferences { change { $0.remember(shown) } }  // the same city again: nothing to write
     }
 
     /// A recent city the text names, whose stored coordinates spare a geocoding request. Not in offline mode: there
@@ -355,9 +353,10 @@ package final class WeatherApp {
     /// `:provider NAME`: saved, and the place shown again from the new provider.
     private func setProvider(_ chosen: ProviderID) async {
         providerOverride = nil
-        preferences.provider = chosen
-        preferences.announcedProvider = chosen
-        save()
+        change {
+            $0.provider = chosen
+            $0.announcedProvider = chosen
+        }
         let shown = self.shown
         rebuild()
         emit(.provider(chosen, isDefault: chosen == defaultProvider))
@@ -370,8 +369,7 @@ package final class WeatherApp {
     private func setLanguage(_ chosen: Language) async {
         let before = language
         languageOverride = nil
-        preferences.language = chosen
-        save()
+        change { $0.language = chosen }
         emit(.language(chosen))
         guard chosen != before else { return }
         let shown = self.shown
@@ -421,10 +419,14 @@ package final class WeatherApp {
         bind()
     }
 
-    private func save() {
+    /// Makes a change to the preferences and saves it. The file gets the change alone, merged under a lock with what
+    /// other windows saved meanwhile; the recent list comes back merged (Tab offers their cities too), while units,
+    /// clock, language and provider stay this session's own until it changes them.
+    private func change(_ edit: (inout Preferences) -> Void) {
+        edit(&preferences)
         guard let store else { return }
         do {
-            try store.save(preferences)
+            preferences.recentCities = try store.save(preferences, applying: edit).recentCities
         } catch {
             guard !saveFailed else { return }
             saveFailed = true

@@ -28,6 +28,9 @@ package actor ResponseCache {
     }
 
     package static let freshness: TimeInterval = 600
+    /// The largest cache file read (a forecast takes about 16 KiB; an answer is capped at 1 MiB): a larger one counts
+    /// as none, unread, and the next answer's entry replaces it.
+    package static let maximumFileBytes = 4 << 20
     /// How long a stale entry stays useful for an offline fallback.
     package static let retention: TimeInterval = 7 * 24 * 3600
 
@@ -39,10 +42,10 @@ package actor ResponseCache {
         self.directory = directory
     }
 
-    /// The entry for `key`, from memory or disk; a corrupt or unreadable file counts as none.
+    /// The entry for `key`, from memory or disk; a corrupt, unreadable or oversized file counts as none.
     package func entry(for key: String) -> Entry? {
         if let hit = memory[key] { return hit }
-        guard let url = fileURL(for: key), let data = try? Data(contentsOf: url),
+        guard let url = fileURL(for: key), let data = try? BoundedFile.read(url, limit: Self.maximumFileBytes),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONValue.parse(Data(data[..<newline])), header["key"]?.string == key,
             let fetchedAt = header["fetchedAt"]?.double

@@ -21,6 +21,12 @@ final class LineEditor {
     private let editor: OpaquePointer
     private let history: OpaquePointer
     private let historyFile: URL
+    /// Why the history file is left alone this session, neither loaded nor saved (too large, or unreadable): said
+    /// once by the prompt. Nil when it is used.
+    private(set) var historyProblem: Phrase?
+
+    /// The largest history file loaded (1000 lines take about 20 KiB).
+    static let maximumHistoryBytes = 1 << 20
 
     /// libedit calls C functions with no context pointer of ours; these hold what the callbacks need.
     /// Safe: they are set and read only on the main thread, which is the thread libedit runs its callbacks on.
@@ -47,7 +53,7 @@ final class LineEditor {
         ceditline_history_set_unique(history, 1)
         try? FileManager.default.createDirectory(
             at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        ceditline_history_load(history, historyFile.path)
+        historyProblem = Self.load(history, from: historyFile)
         ceditline_set_editor(editor, "emacs")
         ceditline_set_history(editor, history)
         ceditline_set_prompt(editor) { _ in LineEditor.promptText }
@@ -93,11 +99,31 @@ final class LineEditor {
         return .line(line)
     }
 
+    /// Loads the history file unless it is over the cap or cannot be read as libedit's history (refused, a folder,
+    /// another format): then it is left as it is, and the reason returned.
+    private static func load(_ history: OpaquePointer, from file: URL) -> Phrase? {
+        let problem = { (key: String) in Phrase(key, ["path": file.path, "limit": String(maximumHistoryBytes >> 20)]) }
+        do throws(BoundedFile.Failure) {
+            let size = try BoundedFile.check(file, limit: maximumHistoryBytes)
+            // An empty file holds no history (libedit refuses it, for want of its first line).
+            guard size > 0, ceditline_history_load(history, file.path) < 0 else { return nil }
+            return problem("history.unreadable")
+        } catch .missing {
+            return nil
+        } catch .tooLarge {
+            return problem("history.tooLarge")
+        } catch {
+            return problem("history.unreadable")
+        }
+    }
+
     /// Adds a line to the history and saves the history file atomically (a temporary file beside it, readable by
-    /// the user alone, then a rename), so a crash mid-save never leaves half a history.
+    /// the user alone, then a rename), so a crash mid-save never leaves half a history. A history file left alone
+    /// (`historyProblem`) is never written: the line is recalled in this session only.
     func remember(_ line: String) {
         guard !line.trimmingWhitespace.isEmpty else { return }
         ceditline_history_enter(history, line)
+        guard historyProblem == nil else { return }
         let temporary = historyFile.deletingLastPathComponent()
             .appendingPathComponent(".\(historyFile.lastPathComponent).\(getpid()).tmp").path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -36,6 +36,7 @@ struct Prompt {
             return 0
         }
         defer { editor.close() }
+        if let problem = editor.historyProblem { view.complain(problem.words(view.strings), .warning) }
         // Refreshes run in the background while the editor holds the main thread; their outcome wakes it.
         if let mailbox = PromptMailbox() {
             editor.watch(mailbox.wakeDescriptor) { MainActor.assumeIsolated { mailbox.run() } }

@@ -23,7 +23,7 @@ struct FileFaultTests {
     func unusablePreferencesAreKeptAsideAndReportedOnce(contents: String) async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
-        let runner = BinaryRunner(server: server)
+        let runner = BinaryRunner(server: server, extra: ["COLUMNS": "1000"])  // the message on one line
         defer { runner.remove() }
         try write(contents, to: runner)
         let result = try await runner.run(input: "Testford\n:units imperial\n:units metric\n")
@@ -133,5 +133,128 @@ struct FileFaultTests {
             }
         }
         #expect(checked >= 4)  // preferences, history, two cache files at least
+    }
+
+    // MARK: Many windows, links, oversized and unreadable files (issue 23)
+
+    static let towns = ["Avon", "Bray", "Cork", "Dover", "Ely", "Fife", "Goole", "Hove", "Ilford", "Jarrow"]
+
+    /// Open-Meteo's geocoding finding each of `towns` at a place of its own (Open-Meteo's forecast for any of them).
+    static func townServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            guard request.path == "/v1/search", let name = request.value("name"), let index = towns.firstIndex(of: name) else {
+                return FakeOpenMeteo.route(request)
+            }
+            let latitude = 50 + Double(index) / 2
+            return .json(#"{"results": [{"id": \#(index + 1), "name": "\#(name)", "latitude": \#(latitude), "longitude": -1.5, "#
+                + #""country_code": "GB", "timezone": "Europe/London", "country": "United Kingdom", "population": 1000}]}"#)
+        }
+    }
+
+    /// Starts `count` windows on one home and waits until each has read its preferences (it answers `:units`).
+    func windows(_ count: Int, of runner: BinaryRunner) async throws -> [PipedProgram] {
+        let programs = try (0..<count).map { _ in try runner.start() }
+        for program in programs {
+            program.send(":units\n")
+            #expect(await program.waitFor("24-hour"))
+        }
+        return programs
+    }
+
+    @Test func tenWindowsSearchingAtOnceKeepAllTenCities() async throws {
+        let server = try Self.townServer()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        // All ten have read the same (missing) preferences before any of them saves.
+        let programs = try await windows(10, of: runner)
+        for (program, town) in zip(programs, Self.towns) { program.send(town + "\n") }
+        for program in programs { #expect(try await program.finish() == 0, "\(program.output)") }
+        #expect(server.requests(to: "/v1/search").count == 10)
+        let saved = try savedPreferences(runner)
+        #expect(Set(saved.recentCities.map(\.name)) == Set(Self.towns))
+        #expect(saved.lastCity != nil && saved.lastCity == saved.recentCities.first)  // the last one searched
+    }
+
+    @Test func unitsChangedInOneWindowAndLanguageInAnotherAreBothKept() async throws {
+        let server = try Self.townServer()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        let programs = try await windows(2, of: runner)
+        programs[0].send("Avon\n:units imperial\n")
+        #expect(await programs[0].waitFor("°F"))
+        programs[1].send(":lang fr\nBray\n")
+        #expect(try await programs[1].finish() == 0)
+        #expect(try await programs[0].finish() == 0)
+        let saved = try savedPreferences(runner)
+        #expect(saved.units == .imperial)
+        #expect(saved.language == .french)
+        #expect(saved.recentCities.map(\.name) == ["Bray", "Avon"])
+        #expect(saved.lastCity?.name == "Bray")
+    }
+
+    @Test func aSymlinkedPreferencesFileStaysALink() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let dotfiles = runner.home.path("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("weather-or-not.json")
+        try Data(#"{"units": "imperial"}"#.utf8).write(to: target)
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: runner.preferencesFile.path, withDestinationPath: target.path)
+        let result = try await runner.run(input: "Testford\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: runner.preferencesFile.path) == target.path)
+        let saved = try Preferences(data: Data(contentsOf: target))
+        #expect(saved.lastCity?.name == "Testford")
+        #expect(saved.units == .imperial)
+    }
+
+    @Test func preferencesOverTheCapAreLeftInPlaceWithOneLine() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        // Messages on one line each, whatever the length of the temporary path.
+        let runner = BinaryRunner(server: server, extra: ["COLUMNS": "1000"])
+        defer { runner.remove() }
+        // 100 MB of preferences (sparse: it takes no disk); read whole, they once cost 1.7 GB of memory.
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: runner.preferencesFile.path, contents: Data("{".utf8)))
+        let handle = try FileHandle(forWritingTo: runner.preferencesFile)
+        try handle.truncate(atOffset: 100_000_000)
+        try handle.close()
+        let result = try await runner.run(input: "Testford\n:units imperial\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("45°F"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.contains("over 1 MiB") == true)
+        let attributes = try FileManager.default.attributesOfItem(atPath: runner.preferencesFile.path)
+        #expect(attributes[.size] as? Int == 100_000_000)
+        #expect(FileManager.default.contents(atPath: runner.preferencesFile.path)?.prefix(2) == Data("{\0".utf8))
+    }
+
+    /// A history in another program's format (here bash's), which libedit cannot load.
+    @Test(arguments: [false, true])
+    func aHistoryThatCannotBeLoadedIsLeftAloneWithOneLine(oversized: Bool) async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["COLUMNS": "1000"])
+        defer { runner.remove() }
+        let history = runner.home.path("state/weather-or-not/history")
+        try FileManager.default.createDirectory(at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = oversized ? "_HiStOrY_V2_\n" + String(repeating: "Testford\n", count: 120_000) : "ls -la\ncd /tmp\n"
+        let before = Data(line.utf8)
+        try before.write(to: history)
+        let terminal = try #require(try await runner.prompt())
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("Testford> "))
+        #expect(await terminal.quit() == 0)
+        let said = oversized ? "is over 1 MiB; it is left untouched" : "could not be read; it is left untouched"
+        #expect(terminal.transcript.components(separatedBy: said).count - 1 == 1, "\(terminal.transcript)")
+        #expect(FileManager.default.contents(atPath: history.path) == before)
     }
 }
