@@ -141,8 +141,11 @@ package final class SessionView {
     }
 
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
-    /// after sample data, as the prompt says it.
+    /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
+    /// says which (the line itself stays the figures a bar reads).
     private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay) {
+        let failover = d.notice?.parts.filter { if case .failover = $0 { true } else { false } } ?? []
+        if let notice = Notice(failover) { complain(notice.words(strings), .warning) }
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
         let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
         draw([format.line(d, style: style) + style.line(mark)])

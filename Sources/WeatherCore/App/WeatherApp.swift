@@ -32,6 +32,8 @@ package final class WeatherApp {
     private var providerOverride: ProviderID?
     /// False for `--no-failover` (this run) or when the preferences turn it off.
     private let failoverOverride: Bool?
+    /// False when no API key is set: a provider that needs one is refused, not saved.
+    private let hasAPIKey: Bool
     /// Units, clock and language for this run only (from the command line); `:units`, `:clock`, `:lang` replace them.
     private var unitsOverride: UnitSystem?
     private var clockOverride: ClockStyle?
@@ -55,7 +57,7 @@ package final class WeatherApp {
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
-        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
+        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather, hasAPIKey: Bool = true,
         failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
@@ -67,6 +69,7 @@ package final class WeatherApp {
         self.defaultProvider = defaultProvider
         providerOverride = provider
         failoverOverride = failover
+        self.hasAPIKey = hasAPIKey
         unitsOverride = units
         clockOverride = clock
         languageOverride = language
@@ -77,7 +80,7 @@ package final class WeatherApp {
             failover: failover ?? preferences.failover, language: chosen)
         let service = makeService(choice)
         let options = DisplayOptions(
-            units: units ?? preferences.units,
+            units: units ?? preferences.units ?? environmentLanguage.defaultUnits,
             clock: clock ?? preferences.clock ?? chosen.defaultClock(region: environmentLanguage.region),
             language: chosen, defaultProvider: defaultProvider)
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -336,7 +339,7 @@ package final class WeatherApp {
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
     private func applyOptions() {
         let options = DisplayOptions(
-            units: unitsOverride ?? preferences.units,
+            units: unitsOverride ?? preferences.units ?? environmentLanguage.defaultUnits,
             clock: clockOverride ?? preferences.clock ?? language.defaultClock(region: environmentLanguage.region),
             language: language, defaultProvider: defaultProvider)
         current.options = options
@@ -352,8 +355,13 @@ package final class WeatherApp {
         emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
     }
 
-    /// `:provider NAME`: saved, and the place shown again from the new provider.
+    /// `:provider NAME`: saved, and the place shown again from the new provider. A provider that needs a key when none
+    /// is set is refused, saying how to set one, and nothing changes: choosing it would only ever show another's weather.
     private func setProvider(_ chosen: ProviderID) async {
+        if chosen.needsKey, !hasAPIKey {
+            let words = ["provider": chosen.displayName, "current": provider.displayName]
+            return emit(.failed(.invalidInput(Phrase("error.provider.noKey", words))))
+        }
         providerOverride = nil
         preferences.provider = chosen
         preferences.announcedProvider = chosen

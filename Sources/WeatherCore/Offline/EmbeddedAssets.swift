@@ -5,8 +5,8 @@ enum EmbeddedAssets {
     static let files: [String: String] = [
         "art/clear-day.txt": "    \\   /\n     .-.\n  - (   ) -\n     `-'\n    /   \\\n",
         "art/clear-night.txt": "     _..\n   .' .-'\n  /  /\n  \\  '.__.;\n   '._  _.'\n",
-        "art/clouds-day.txt": "\n     .--.\n  .-(    ).\n (___.__)__)\n\n",
-        "art/clouds-night.txt": "\n     .--.\n  .-(    ).\n (___.__)__)\n\n",
+        "art/clouds-day.txt": "  \\  /\n_ /''.--.\n  \\_(    ).\n  (___.__)__)\n\n",
+        "art/clouds-night.txt": "   _..\n .' .--.\n | (    ).\n '(___.__)__)\n\n",
         "art/drizzle-day.txt": "     .-.\n    (   ).\n   (___(__)\n    ' ' ' '\n   ' ' ' '\n",
         "art/drizzle-night.txt": "     .-.\n    (   ).\n   (___(__)\n    ' ' ' '\n   ' ' ' '\n",
         "art/fewClouds-day.txt": "   \\  /\n _ /''.-.\n   \\_(   ).\n   /(___(__)\n\n",

@@ -122,7 +122,7 @@ struct WeatherAppTests {
         guard case .current(let display) = h.events.shown.first else { Issue.record("no view"); return }
         #expect(display.temperature.hasSuffix("°F"))
         #expect(!FileManager.default.fileExists(atPath: h.preferencesFile.path))
-        #expect(h.app.preferences.units == .metric)
+        #expect(h.app.preferences.units == nil)
     }
 
     @Test func unitsRedrawTheComparisonWithoutARequest() async {
