@@ -67,6 +67,17 @@ package final class SessionView {
         stepAbovePrompt = nil
     }
 
+    /// Ctrl-L at the prompt: the screen cleared and the view shown last drawn again at its top from what the app
+    /// holds (no request); the line editor then draws the prompt and the text typed under it. A terminal that cannot
+    /// move the cursor gets the view again below.
+    package func clearScreenAndRedraw() {
+        let line = waitingLine
+        waitingLine = nil  // drawn from the top of a clear screen, not above the prompt
+        defer { waitingLine = line }
+        write(console.canMoveCursor ? "\u{1B}[H\u{1B}[2J" : "\n", to: STDOUT_FILENO)
+        app.redrawView()
+    }
+
     /// Something was written that is not an event's (a line ended, Tab listed choices): the view drawn last is no
     /// longer just above the prompt.
     package func screenMoved() {
