@@ -9,6 +9,13 @@ struct ProviderTests {
         BinaryRunner(server: server, key: nil)
     }
 
+    /// Every provider as `FakeProviders` serves it, but OpenWeather answering 503.
+    static func openWeatherFailing() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
+        }
+    }
+
     @Test func withoutAKeyTheWeatherComesFromOpenMeteo() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
@@ -38,9 +45,7 @@ struct ProviderTests {
     }
 
     @Test func aFailingOpenWeatherGivesWayToOpenMeteoAndSaysSo() async throws {
-        let server = try LoopbackServer { request in
-            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
-        }
+        let server = try Self.openWeatherFailing()
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])
         defer { runner.remove() }
@@ -127,9 +132,7 @@ struct ProviderTests {
 
     /// A status line from another provider than the one chosen: the line as always, and standard error says who answered.
     @Test func aStatusLineSaysOnStandardErrorWhichProviderAnswered() async throws {
-        let server = try LoopbackServer { request in
-            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
-        }
+        let server = try Self.openWeatherFailing()
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])
         defer { runner.remove() }
