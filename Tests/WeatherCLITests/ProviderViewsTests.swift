@@ -359,6 +359,7 @@ struct ProviderViewsTests {
             #expect(source.provider == .openWeather)
             #expect(display.notice?.words.contains("3-hour steps only") == true)
             #expect(Self.gaps(times).allSatisfy { $0 == 180 })
+            #expect(times.count == 8)  // the 24 hours asked for, not 24 rows
             #expect(display.hours == times.count * 3)
             return
         }

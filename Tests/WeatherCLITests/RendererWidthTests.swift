@@ -117,6 +117,25 @@ struct RendererWidthTests {
         #expect(Renderer(style: .plain, width: 120).prompt(nil, offline: false).plain == "weather> ")
     }
 
+    /// A line breaks at spaces, but never between a number and its unit.
+    @Test func aNumberStaysWithItsUnitWhenALineWraps() {
+        #expect(Style.plain.line("gusts 41 km/h, then 12 mph").wrapped(to: 10).map(\.plain) == ["gusts", "41 km/h,", "then", "12 mph"])
+        #expect(Style.plain.line("Rain 0.8 mm in the last hour").wrapped(to: 8).map(\.plain) == ["Rain", "0.8 mm", "in the", "last", "hour"])
+        #expect(Style.plain.line("from 12 to 15").wrapped(to: 7).map(\.plain) == ["from 12", "to 15"])  // no unit: free to break
+    }
+
+    /// A column narrowed below a cell shows the cell's short form, whole; a cell that fits stays as it is.
+    @Test func aCellTooWideForItsColumnShowsItsShortFormNeverCut() {
+        let rows = [["moderate rain", "7°C"], ["snow", "1°C"]].map { $0.map { Style.plain.line($0) } }
+        let table = Table(
+            columns: [Table.Column(), Table.Column(rightAligned: true)], rows: rows, shortForms: [0: [Style.plain.line("rain"), nil]])
+        let layout = table.fit(10, steps: [.shorten(0)])
+        #expect(layout.widths == [4, 3])
+        #expect(table.render(layout, ellipsis: Style.plain.ellipsis).map(\.plain) == ["rain  7°C", "snow  1°C"])
+        #expect(table.render(table.fit(20, steps: [.shorten(0)]), ellipsis: Style.plain.ellipsis).map(\.plain)
+            == ["moderate rain  7°C", "snow           1°C"])
+    }
+
     @Test func helpAndRecentAreOneEntryPerLine() {
         let renderer = Renderer(style: .plain, width: 80)
         let help = renderer.definitions(Help.commands(Strings(.english)))

@@ -68,6 +68,20 @@ struct StatusFormatTests {
         #expect(try StatusFormat(parsing: "5").pieces == [.text("5")])
     }
 
+    /// In ASCII, `%c` draws each condition as a weather map does, never a slash for rain: the glyphs a reader knows.
+    @Test func asciiGlyphsAreTheWeatherMapsSymbols() {
+        let expected: [(ConditionGroup, night: Bool, String)] = [
+            (.clear, false, "O"), (.clear, true, "C"), (.fewClouds, false, "o"), (.fewClouds, true, "c"),
+            (.clouds, false, "~"), (.overcast, true, "~"), (.drizzle, false, ","), (.rain, false, ":"),
+            (.showers, true, ":"), (.freezingRain, false, ":"), (.thunderstorm, false, "!"), (.snow, false, "*"),
+            (.sleet, true, "*"), (.mist, false, "="), (.unknown, false, "?"),
+        ]
+        for (group, night, glyph) in expected {
+            #expect(Self.ascii.glyph(group, night: night) == glyph, "\(group) \(night)")
+        }
+        #expect(Set(ConditionGroup.allCases).isSubset(of: Set(expected.map(\.0))))
+    }
+
     @Test func anUnknownPlaceholderIsNamed() {
         #expect(throws: Options.UsageError.self) { try StatusFormat(parsing: "%t %x") }
         do {

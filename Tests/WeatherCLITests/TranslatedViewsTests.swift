@@ -20,6 +20,31 @@ struct TranslatedViewsTests {
         }
     }
 
+    /// Every view at 40, 60 and 80 columns, in two languages and both unit systems, from every provider: narrowing
+    /// drops a column or shows a condition's short form, never cuts a word ("slight r…"), and a number never ends a
+    /// line whose next one starts with its unit ("gusts 12" / "km/h").
+    @Test(arguments: [Language.english, .german])
+    func narrowViewsNeverCutAWordNorSplitANumberFromItsUnit(_ language: Language) throws {
+        let units: Set<Substring> = ["km/h", "mph", "m/s", "hPa", "inHg", "mm", "in", "km", "mi", "K"]
+        for width in Self.widths {
+            var outputs = try RendererWidthTests.views(width: width, strings: Strings(language))
+            for source in ProviderViewsTests.Source.allCases {
+                for system in [UnitSystem.metric, .imperial] {
+                    outputs += try ProviderViewsTests.views(source, units: system, clock: .twentyFourHour, width: width, language: language)
+                        .map { ("\(source) \(system) \($0.0)", $0.1) }
+                }
+            }
+            for (name, output) in outputs {
+                #expect(!output.contains("…"), "\(language.code) \(name) at \(width):\n\(output)")
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+                for (line, next) in zip(lines, lines.dropFirst()) {
+                    guard line.last?.isNumber == true, let first = next.split(separator: " ").first else { continue }
+                    #expect(!units.contains(Substring(first.trimmingCharacters(in: .punctuationCharacters))), "\(language.code) \(name) at \(width): \(line) / \(next)")
+                }
+            }
+        }
+    }
+
     /// Every string 40% longer (a made-up language): the views still fit 80 columns.
     @Test func viewsFitEightyColumnsWithEveryStringFortyPercentLonger() throws {
         let long = Strings(testing: { value in

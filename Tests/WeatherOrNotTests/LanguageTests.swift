@@ -52,6 +52,15 @@ struct LanguageTests {
         british.environment["LANG"] = "en_GB.UTF-8"
         let hours = try await british.run(["--offline", "--hourly", "London"]).stdout
         #expect(hours.contains(":00  ") && !hours.contains(" PM"))
+        // Units follow the region too: °F and mph in the United States until a flag or :units says otherwise.
+        #expect(american.stdout.contains("°F") && american.stdout.contains(" mph") && !american.stdout.contains("°C"))
+        #expect(hours.contains("°C") && hours.contains(" km/h") && !hours.contains("°F"))
+        let metric = try await runner.run(["--offline", "--hourly", "--units", "metric", "London"]).stdout
+        #expect(metric.contains("°C") && !metric.contains("°F"))
+        let saved = try await runner.run(["--offline"], input: ":units metric\nLondon\n").stdout
+        #expect(saved.contains("°C") && !saved.contains("°F"))
+        let later = try await runner.run(["--offline", "London"]).stdout  // the saved choice wins over the region
+        #expect(later.contains("°C") && !later.contains("°F"))
         // Amounts: "8.2 mm" in English, "8,2 mm" in German.
         let english = try await british.run(["--offline", "--five-day", "London"]).stdout
         let german = try await british.run(["--offline", "--five-day", "--lang", "de", "London"]).stdout

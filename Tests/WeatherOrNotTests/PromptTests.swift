@@ -118,6 +118,51 @@ struct PromptTests {
         #expect(await terminal.quit() == 0)
     }
 
+    /// Ctrl-L, as in a shell: the screen is cleared, the view shown last drawn again at its top with no request, and
+    /// the prompt comes back under it with the text typed so far.
+    @Test func ctrlLClearsTheScreenAndRedrawsTheView() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt())
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("Testford> "))
+        #expect(await terminal.waitForRawMode())
+        let requests = server.requests.count
+        terminal.send("Lon\u{0C}")
+        #expect(await terminal.waitFor("\u{1B}[H\u{1B}[2J"), "\(terminal.diagnostics)")
+        #expect(await terminal.waitFor("Testford, England, GB"))
+        #expect(await terminal.waitFor("Testford> Lon"), "\(terminal.diagnostics)")
+        #expect(server.requests.count == requests)
+        terminal.send("don\r")  // the line typed before Ctrl-L goes on
+        #expect(await terminal.waitFor("London, GB> "))
+        #expect(await terminal.quit() == 0)
+    }
+
+    /// A number after `:recent` picks from its list; a command may be shortened to any start that names just it.
+    @Test func aNumberAfterRecentPicksAndAShortCommandWorks() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt())
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("Testford> "))
+        terminal.send("London\r")
+        #expect(await terminal.waitFor("London, GB> "))
+        terminal.send(":rec\r")
+        #expect(await terminal.waitFor("2. Testford, England, GB"))
+        terminal.send("2\r")
+        #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        #expect(server.requests(to: "/geo/1.0/direct").count == 2)  // Testford and London; the pick searched nothing
+        terminal.send(":hour 2\r")
+        #expect(await terminal.waitFor("the next 6 hours"))
+        terminal.send(":c\r")
+        #expect(await terminal.waitFor("could be :compare, :clock"))
+        #expect(await terminal.quit() == 0)
+    }
+
     @Test func ctrlDExitsWithStatusZero() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }

@@ -9,6 +9,13 @@ struct ProviderTests {
         BinaryRunner(server: server, key: nil)
     }
 
+    /// Every provider as `FakeProviders` serves it, but OpenWeather answering 503.
+    static func openWeatherFailing() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
+        }
+    }
+
     @Test func withoutAKeyTheWeatherComesFromOpenMeteo() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
@@ -38,9 +45,7 @@ struct ProviderTests {
     }
 
     @Test func aFailingOpenWeatherGivesWayToOpenMeteoAndSaysSo() async throws {
-        let server = try LoopbackServer { request in
-            request.path.hasPrefix("/data/") ? .json("{}", status: 503) : FakeProviders.route(request)
-        }
+        let server = try Self.openWeatherFailing()
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])
         defer { runner.remove() }
@@ -80,6 +85,67 @@ struct ProviderTests {
         #expect(result.stdout.contains("the next 3 hours · MET Norway"))
         let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
         #expect(saved.provider == .metNorway)
+    }
+
+    /// Without a key, `:provider openweather` would only ever show another provider's weather under a warning: it is
+    /// refused with how to set a key, nothing is saved, and the session goes on with the provider it had.
+    @Test func openWeatherWithoutAKeyIsRefusedAtThePromptAndNotSaved() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        var result = try await runner.run([], input: ":provider openweather\nLondon\n:provider\n")
+        #expect(result.status == 1)  // a piped session with a failed command
+        result.stderr = result.stderr.replacingOccurrences(of: "\n", with: " ")
+        result.stdout = result.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(result.stderr.contains("OpenWeather needs an API key and none is set"), "\(result.stderr)")
+        #expect(result.stderr.contains("set OPENWEATHER_API_KEY"))
+        #expect(result.stderr.contains("The weather still comes from Open-Meteo."))
+        #expect(result.stdout.contains("London, England, GB"))
+        #expect(!result.stdout.contains("showing Open-Meteo"))  // no failover warning above the view
+        #expect(result.stdout.contains("Weather from Open-Meteo (no key needed)"))
+        #expect(server.requests.allSatisfy { !$0.path.hasPrefix("/data/") && !$0.path.hasPrefix("/geo/") })
+        let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
+        #expect(saved.provider != .openWeather)
+    }
+
+    /// `--provider openweather` without a key is refused with EX_NOPERM (77, as for a missing key in every run), with
+    /// no request made and nothing on standard output; a status line never silently shows another provider's figures.
+    @Test func openWeatherWithoutAKeyOnTheCommandLineIsRefused() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        for arguments in [["--provider", "openweather", "--format", "%t", "London"], ["--provider", "openweather", "London"]] {
+            let result = try await runner.run(arguments)
+            #expect(result.status == 77, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("OPENWEATHER_API_KEY"))
+        }
+        let variable = BinaryRunner(server: server, key: nil, extra: ["WEATHER_PROVIDER": "openweather"])
+        defer { variable.remove() }
+        let fromVariable = try await variable.run(["--format", "%t", "London"])
+        #expect(fromVariable.status == 77)
+        #expect(fromVariable.stdout.isEmpty)
+        #expect(server.requests.isEmpty)
+    }
+
+    /// A status line from another provider than the one chosen: the line as always, and standard error says who answered.
+    @Test func aStatusLineSaysOnStandardErrorWhichProviderAnswered() async throws {
+        let server = try Self.openWeatherFailing()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--timeout", "2", "--format", "%t", "London"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("°C\n"))
+        #expect(!result.stdout.contains("Open-Meteo"))
+        #expect(result.stderr.contains("OpenWeather did not answer (server error 503); showing Open-Meteo."), "\(result.stderr)")
+        #expect(!server.requests(to: "/v1/forecast").isEmpty)
+
+        let direct = try await runner.run(["--provider", "open-meteo", "--format", "%t", "London"])
+        #expect(direct.status == 0)
+        #expect(direct.stderr.isEmpty)  // the provider chosen answered: nothing to say
     }
 
     @Test func aCityFoundThroughOneProviderIsShownByAnotherWithoutASearch() async throws {

@@ -34,7 +34,7 @@ package struct Launcher {
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
             clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
-            provider: chosen, defaultProvider: factory.defaultProvider,
+            provider: chosen, defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
@@ -44,7 +44,14 @@ package struct Launcher {
             return ExitStatus.usage
         }
 
-        // Without a key OpenWeather cannot answer; said at once only when no other provider may stand in.
+        // OpenWeather chosen for this run (--provider, WEATHER_PROVIDER) without a key: refused, saying how to set one,
+        // rather than another provider's weather shown in its place.
+        if !options.offline, chosen?.needsKey == true, configuration.apiKey == nil {
+            view.complain(WeatherError.missingAPIKey.message(in: .commandLine, strings: view.strings))
+            return ExitStatus.keyProblem
+        }
+        // Without a key OpenWeather (chosen earlier with a key, and saved) cannot answer; said at once only when no
+        // other provider may stand in.
         if !options.offline, app.provider == .openWeather, !app.serviceChoice.failover, configuration.apiKey == nil {
             view.show(.failed(.missingAPIKey))
             if mode != .prompt { return view.exitStatus }

@@ -67,6 +67,17 @@ package final class SessionView {
         stepAbovePrompt = nil
     }
 
+    /// Ctrl-L at the prompt: the screen cleared and the view shown last drawn again at its top from what the app
+    /// holds (no request); the line editor then draws the prompt and the text typed under it. A terminal that cannot
+    /// move the cursor gets the view again below.
+    package func clearScreenAndRedraw() {
+        let line = waitingLine
+        waitingLine = nil  // drawn from the top of a clear screen, not above the prompt
+        defer { waitingLine = line }
+        write(console.canMoveCursor ? "\u{1B}[H\u{1B}[2J" : "\n", to: STDOUT_FILENO)
+        app.redrawView()
+    }
+
     /// Something was written that is not an event's (a line ended, Tab listed choices): the view drawn last is no
     /// longer just above the prompt.
     package func screenMoved() {
@@ -141,8 +152,11 @@ package final class SessionView {
     }
 
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
-    /// after sample data, as the prompt says it.
+    /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
+    /// says which (the line itself stays the figures a bar reads).
     private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay) {
+        let failover = d.notice?.parts.filter { if case .failover = $0 { true } else { false } } ?? []
+        if let notice = Notice(failover) { complain(notice.words(strings), .warning) }
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
         let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
         draw([format.line(d, style: style) + style.line(mark)])

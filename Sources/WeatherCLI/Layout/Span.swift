@@ -83,27 +83,34 @@ package struct Line: Equatable, Sendable {
     }
 
     /// The line broken at spaces into lines of at most `columns`; a word longer than that is cut across lines.
-    /// Looks are kept; the spaces where it breaks are dropped.
+    /// Looks are kept; the spaces where it breaks are dropped. A number and its unit ("41 km/h") stay on one line:
+    /// the space between them is no place to break (the text itself keeps its plain space).
     package func wrapped(to columns: Int) -> [Line] {
         let columns = max(1, columns)
         guard width > columns else { return [self] }
-        // Words as runs of spans: a word ends at a space, whatever span it is in.
+        // Words as runs of spans: a word ends at a space where a line may break, whatever span it is in.
+        let characters = spans.flatMap { span in span.text.map { (character: $0, look: span.look) } }
+        let plain = characters.map(\.character)
         var words: [Line] = []
         var word: [Span] = []
-        for span in spans {
-            var run = ""
-            for character in span.text {
-                if character == " " {
-                    if !run.isEmpty { word.append(Span(clean: run, look: span.look)) }
-                    run = ""
-                    if !word.isEmpty { words.append(Line(word)) }
-                    word = []
-                } else {
-                    run.append(character)
-                }
-            }
-            if !run.isEmpty { word.append(Span(clean: run, look: span.look)) }
+        var run = ""
+        var runLook: Look?
+        func endRun() {
+            if !run.isEmpty { word.append(Span(clean: run, look: runLook)) }
+            run = ""
         }
+        for (index, item) in characters.enumerated() {
+            if item.character == " ", !Self.bindsNumberToUnit(plain, at: index) {
+                endRun()
+                if !word.isEmpty { words.append(Line(word)) }
+                word = []
+                continue
+            }
+            if item.look != runLook { endRun() }
+            runLook = item.look
+            run.append(item.character)
+        }
+        endRun()
         if !word.isEmpty { words.append(Line(word)) }
         var lines: [Line] = []
         var current = Line()
@@ -125,6 +132,17 @@ package struct Line: Equatable, Sendable {
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// The units figures are written with (`UnitFormatting`), after a space.
+    private static let units: Set<String> = ["km/h", "mph", "m/s", "hPa", "inHg", "mm", "in", "km", "mi", "K"]
+
+    /// True when the space at `index` is between a number and its unit ("12 km/h,"): no line breaks there.
+    static func bindsNumberToUnit(_ text: [Character], at index: Int) -> Bool {
+        guard index > 0, text[index - 1].isNumber else { return false }
+        var unit = String(text[(index + 1)...].prefix { $0 != " " })
+        while let last = unit.last, ",.;:)".contains(last) { unit.removeLast() }
+        return units.contains(unit)
     }
 
     /// The line without its first `columns` display columns.

@@ -1,5 +1,6 @@
 /// Rows of styled cells laid out in columns that fit a width: when the natural layout is too wide, columns are
-/// narrowed or dropped in the order a view states, and never left for the terminal to wrap.
+/// narrowed or dropped in the order a view states, and never left for the terminal to wrap. A column with short forms
+/// shows a cell too wide for it in its short form (a condition's short word) rather than cut.
 package struct Table: Sendable {
     /// One column: how its cells line up, and what happens to a cell wider than the column.
     package struct Column: Sendable {
@@ -19,6 +20,8 @@ package struct Table: Sendable {
         case drop(Int)
         /// Make a column at most this wide.
         case limit(Int, to: Int)
+        /// Make a column as narrow as its short forms allow: each cell whole, or else its short form.
+        case shorten(Int)
         /// Take from a column what the table is too wide by, down to `minimum`.
         case shrink(Int, minimum: Int)
     }
@@ -35,11 +38,32 @@ package struct Table: Sendable {
     package var columns: [Column]
     package var rows: [[Line]]
     package var gap = 2
+    /// Shorter forms of a column's cells, by column, then row (nil: the cell has none), shown where a cell is wider
+    /// than its column.
+    package var shortForms: [Int: [Line?]] = [:]
 
-    package init(columns: [Column], rows: [[Line]], gap: Int = 2) {
+    package init(columns: [Column], rows: [[Line]], gap: Int = 2, shortForms: [Int: [Line?]] = [:]) {
         self.columns = columns
         self.rows = rows
         self.gap = gap
+        self.shortForms = shortForms
+    }
+
+    /// The cell at `row`, `column` as it fits `width`: whole, else its short form when that fits, else wrapped or cut.
+    private func cell(_ row: Int, _ column: Int, width: Int, ellipsis: Span) -> [Line] {
+        let cell = rows[row].indices.contains(column) ? rows[row][column] : Line()
+        if cell.width <= width { return [cell] }
+        if let short = shortForms[column]?[safe: row] ?? nil, short.width <= width { return [short] }
+        return columns[column].wraps ? cell.wrapped(to: width) : [cell.truncated(to: width, ellipsis: ellipsis)]
+    }
+
+    /// The narrowest a column can be with every cell whole or in its short form.
+    private func shortestWidth(_ column: Int) -> Int {
+        rows.indices.map { row in
+            let full = rows[row].indices.contains(column) ? rows[row][column].width : 0
+            guard let short = shortForms[column]?[safe: row] ?? nil else { return full }
+            return min(full, short.width)
+        }.max() ?? 0
     }
 
     /// Applies `steps` in order until the table fits `width`; if it still does not, the widest wrapping (or else the
@@ -55,6 +79,7 @@ package struct Table: Sendable {
             switch step {
             case .drop(let column): shown.removeAll { $0 == column }
             case .limit(let column, let limit): widths[column] = min(widths[column], limit)
+            case .shorten(let column): widths[column] = min(widths[column], shortestWidth(column))
             case .shrink(let column, let minimum): widths[column] = max(min(widths[column], minimum), widths[column] - (total() - width))
             }
         }
@@ -64,19 +89,14 @@ package struct Table: Sendable {
         return Layout(shown: shown.filter { widths[$0] > 0 }, widths: widths)
     }
 
-    /// The rows laid out: cells padded, wrapped or cut to their column; a row may take several lines.
+    /// The rows laid out: cells padded, shortened, wrapped or cut to their column; a row may take several lines.
     package func render(_ layout: Layout, ellipsis: Span) -> [Line] {
-        rows.flatMap { row in renderRow(row, layout, ellipsis: ellipsis) }
+        rows.indices.flatMap { row in renderRow(row, layout, ellipsis: ellipsis) }
     }
 
-    /// One row as lines.
-    package func renderRow(_ row: [Line], _ layout: Layout, ellipsis: Span) -> [Line] {
-        let cells: [[Line]] = layout.shown.map { column in
-            let cell = row.indices.contains(column) ? row[column] : Line()
-            let width = layout.widths[column]
-            if cell.width <= width { return [cell] }
-            return columns[column].wraps ? cell.wrapped(to: width) : [cell.truncated(to: width, ellipsis: ellipsis)]
-        }
+    /// Row `row` as lines.
+    package func renderRow(_ row: Int, _ layout: Layout, ellipsis: Span) -> [Line] {
+        let cells: [[Line]] = layout.shown.map { column in cell(row, column, width: layout.widths[column], ellipsis: ellipsis) }
         let height = cells.map(\.count).max() ?? 1
         let spacer = Line([Span(clean: String(repeating: " ", count: gap), look: nil)])
         return (0..<height).map { lineIndex in
@@ -107,4 +127,9 @@ extension Line {
         }
         return Line(spans)
     }
+}
+
+extension Array {
+    /// The element at `index`, or nil past the ends.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

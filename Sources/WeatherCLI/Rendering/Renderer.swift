@@ -109,12 +109,13 @@ package struct Renderer: Sendable {
         case time, glyph, condition, temperature, level, chance, bar, amount, humidity, wind
     }
 
-    /// The hourly view narrows in this order: conditions shorten to 20 columns, Humidity goes, then the rain bars, the temperature graph, Wind and
-    /// Amount; then conditions are shortened to 10 columns, and last left out (the glyph stays).
+    /// The hourly view narrows in this order: conditions narrow to 20 columns, Humidity goes, then the rain bars, the temperature graph, Wind and
+    /// Amount; then conditions narrow to their short forms, and last are left out (the glyph stays). A condition too
+    /// wide for its column is shown in its short form ("storm"), never cut.
     static let hourlySteps: [Table.Step] = [
         .shrink(HourlyColumn.condition.rawValue, minimum: 20), .drop(HourlyColumn.humidity.rawValue), .drop(HourlyColumn.bar.rawValue),
         .drop(HourlyColumn.level.rawValue), .drop(HourlyColumn.wind.rawValue), .drop(HourlyColumn.amount.rawValue),
-        .limit(HourlyColumn.condition.rawValue, to: 10), .drop(HourlyColumn.condition.rawValue),
+        .shorten(HourlyColumn.condition.rawValue), .drop(HourlyColumn.condition.rawValue),
     ]
 
     package func hourly(_ d: HourlyDisplay) -> [Line] {
@@ -139,10 +140,12 @@ package struct Renderer: Sendable {
         let right: Set<HourlyColumn> = [.temperature, .chance, .amount, .humidity, .wind]
         // The sun's rows are drawn apart but share the time column: their times ("5:45 PM") count in its width.
         let sunTimes = d.rows.filter { $0.kind != .weather }.map { [text($0.time)] + Array(repeating: Line(), count: header.count - 1) }
-        let table = Table(columns: HourlyColumn.allCases.map { Table.Column(rightAligned: right.contains($0)) }, rows: rows + sunTimes)
+        let table = Table(
+            columns: HourlyColumn.allCases.map { Table.Column(rightAligned: right.contains($0)) }, rows: rows + sunTimes,
+            shortForms: [HourlyColumn.condition.rawValue: [nil] + weather.map { short($0.conditionGroup) }])
         let layout = table.fit(width, steps: Self.hourlySteps)
         let tableWidth = layout.shown.map { layout.widths[$0] }.reduce(0, +) + table.gap * (layout.shown.count - 1)
-        lines += table.renderRow(header, layout, ellipsis: style.ellipsis)
+        lines += table.renderRow(0, layout, ellipsis: style.ellipsis)
         var weatherIndex = 1
         for row in d.rows {
             if let day = row.startsDay {
@@ -150,7 +153,7 @@ package struct Renderer: Sendable {
                 lines.append(text(label + String(repeating: style.unicode ? "─" : "-", count: max(0, tableWidth - TextWidth.of(label))), .dim))
             }
             if row.kind == .weather {
-                lines += table.renderRow(rows[weatherIndex], layout, ellipsis: style.ellipsis)
+                lines += table.renderRow(weatherIndex, layout, ellipsis: style.ellipsis)
                 weatherIndex += 1
             } else {
                 // The sun's rows: the time in the time column, an arrow where the glyphs are, the word after it.
@@ -168,11 +171,12 @@ package struct Renderer: Sendable {
         case day, glyph, condition, low, range, high, chance, amount
     }
 
-    /// The 5-day view narrows in this order: the range bar shrinks from 30 to 10 cells, then goes; conditions are
-    /// shortened to 12 columns; Amount goes; conditions are shortened to 9, and last left out (the glyph stays).
+    /// The 5-day view narrows in this order: the range bar shrinks from 30 to 10 cells, then goes; conditions narrow
+    /// to their short forms ("rain" for "slight rain"); Amount goes; conditions are left out last (the glyph stays).
+    /// A condition is never cut.
     static let dailySteps: [Table.Step] = [
-        .shrink(DailyColumn.range.rawValue, minimum: 10), .drop(DailyColumn.range.rawValue), .limit(DailyColumn.condition.rawValue, to: 12),
-        .drop(DailyColumn.amount.rawValue), .limit(DailyColumn.condition.rawValue, to: 9), .drop(DailyColumn.condition.rawValue),
+        .shrink(DailyColumn.range.rawValue, minimum: 10), .drop(DailyColumn.range.rawValue), .shorten(DailyColumn.condition.rawValue),
+        .drop(DailyColumn.amount.rawValue), .drop(DailyColumn.condition.rawValue),
     ]
 
     package func daily(_ d: DailyDisplay) -> [Line] {
@@ -193,11 +197,17 @@ package struct Renderer: Sendable {
                 }
         }
         let columns = DailyColumn.allCases.map { Table.Column(rightAligned: [.low, .high, .chance, .amount].contains($0)) }
+        let shortForms = [DailyColumn.condition.rawValue: [nil] + d.rows.map { short($0.conditionGroup) }]
         // Laid out with the widest bar, then drawn again at the width the bar was given.
-        let layout = Table(columns: columns, rows: rows(barWidth: 30)).fit(width, steps: Self.dailySteps)
-        let table = Table(columns: columns, rows: rows(barWidth: layout.widths[DailyColumn.range.rawValue]))
+        let layout = Table(columns: columns, rows: rows(barWidth: 30), shortForms: shortForms).fit(width, steps: Self.dailySteps)
+        let table = Table(columns: columns, rows: rows(barWidth: layout.widths[DailyColumn.range.rawValue]), shortForms: shortForms)
         lines += table.render(layout, ellipsis: style.ellipsis)
         return lines
+    }
+
+    /// A condition's short form in the language: its group's word ("rain", "storm"), for a column too narrow for it.
+    private func short(_ group: ConditionGroup) -> Line? {
+        text(strings["condition.short." + group.rawValue])
     }
 
     // MARK: Rain

@@ -95,14 +95,16 @@ package struct Style: Sendable {
 
     // MARK: Glyphs
 
-    /// A one-column glyph for a condition, day or night; plain ASCII when the terminal is not UTF-8.
+    /// A one-column glyph for a condition, day or night; plain ASCII when the terminal is not UTF-8, drawn after the
+    /// weather map's symbols where one fits: a round sun "O" (a small "o" behind few clouds), a crescent "C", a wavy
+    /// cloud "~", drizzle's comma ",", rain's drops ":", thunder's "!", a snowflake "*", fog's bars "=".
     package func glyph(_ group: ConditionGroup, night: Bool) -> String {
         switch group {
         case .clear: unicode ? (night ? "☾" : "☀") : (night ? "C" : "O")
         case .fewClouds: unicode ? (night ? "☾" : "☀") : (night ? "c" : "o")
-        case .clouds, .overcast: unicode ? "☁" : "#"
+        case .clouds, .overcast: unicode ? "☁" : "~"
         case .drizzle: unicode ? "☂" : ","
-        case .rain, .showers, .freezingRain: unicode ? "☂" : "/"
+        case .rain, .showers, .freezingRain: unicode ? "☂" : ":"
         case .thunderstorm: unicode ? "☈" : "!"
         case .snow, .sleet: unicode ? "❄" : "*"
         case .mist: unicode ? "≡" : "="

@@ -32,6 +32,8 @@ package final class WeatherApp {
     private var providerOverride: ProviderID?
     /// False for `--no-failover` (this run) or when the preferences turn it off.
     private let failoverOverride: Bool?
+    /// False when no API key is set: a provider that needs one is refused, not saved.
+    private let hasAPIKey: Bool
     /// Units, clock and language for this run only (from the command line); `:units`, `:clock`, `:lang` replace them.
     private var unitsOverride: UnitSystem?
     private var clockOverride: ClockStyle?
@@ -47,6 +49,9 @@ package final class WeatherApp {
     package private(set) var activeView: View = .current
     /// True when the last search found nothing: `:pick` then has nothing to choose from.
     private var lastSearchFailed = false
+    /// The recent cities as `:recent` listed them, numbered, until a search lists its own matches: `:pick N` (or N
+    /// alone) picks from them.
+    private var listedRecent: [Place]?
     private var saveFailed = false
     /// The offline samples' names, read once when first needed.
     private lazy var samplePlaceNames = SampleDataTransport().placeNames
@@ -55,7 +60,7 @@ package final class WeatherApp {
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
-        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
+        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather, hasAPIKey: Bool = true,
         failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
@@ -67,6 +72,7 @@ package final class WeatherApp {
         self.defaultProvider = defaultProvider
         providerOverride = provider
         failoverOverride = failover
+        self.hasAPIKey = hasAPIKey
         unitsOverride = units
         clockOverride = clock
         languageOverride = language
@@ -77,7 +83,7 @@ package final class WeatherApp {
             failover: failover ?? preferences.failover, language: chosen)
         let service = makeService(choice)
         let options = DisplayOptions(
-            units: units ?? preferences.units,
+            units: units ?? preferences.units ?? environmentLanguage.defaultUnits,
             clock: clock ?? preferences.clock ?? chosen.defaultClock(region: environmentLanguage.region),
             language: chosen, defaultProvider: defaultProvider)
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -125,7 +131,13 @@ package final class WeatherApp {
     package func run(_ command: Command) async {
         switch command {
         case .empty, .quit: break
-        case .search(let text): await search(text)
+        case .search(let text):
+            // A number alone under a numbered list picks from it; no place is called "3".
+            if let number = Int(text), number >= 1, listedRecent != nil || current.matches.count > 1 {
+                await pick(number)
+            } else {
+                await search(text)
+            }
         case .hourly(let count): await showHourly(count)
         case .hourByHour(let count): await showHourly(count, hourByHour: true)
         case .daily: await showDaily()
@@ -145,7 +157,9 @@ package final class WeatherApp {
             emit(.settings(units: options.units, clock: options.clock))
         case .language(nil): emit(.language(language))
         case .language(let chosen?): await setLanguage(chosen)
-        case .recent: emit(.recent(preferences.recentCities))
+        case .recent:
+            listedRecent = preferences.recentCities.isEmpty ? nil : preferences.recentCities
+            emit(.recent(preferences.recentCities))
         case .pick(let number): await pick(number)
         case .offline(let on): setOffline(on)
         case .provider(nil): emit(.provider(provider, isDefault: provider == defaultProvider))
@@ -158,6 +172,7 @@ package final class WeatherApp {
     /// `quietly` finds the place without publishing its current weather (a one-shot's other views).
     package func search(_ text: String, quietly: Bool = false) async {
         activeView = quietly ? .none : .current
+        listedRecent = nil
         let outcome: RequestOutcome
         if let known = recentCity(named: text) {
             outcome = await showKnown(known, quietly: quietly) ? .updated : await current.show(known)
@@ -235,6 +250,7 @@ package final class WeatherApp {
     }
 
     private func pick(_ number: Int) async {
+        if let listedRecent { return await pick(number, from: listedRecent) }
         if lastSearchFailed {
             return emit(.failed(.invalidInput(Phrase("error.pick.none"))))
         }
@@ -243,6 +259,33 @@ package final class WeatherApp {
             place = shown
             emit(.matches(current.matches, shown: current.shownIndex))
             remember(shown)
+        }
+    }
+
+    /// `:pick N` under `:recent`'s list: that city, from its stored coordinates (no geocoding). The list keeps its
+    /// numbers while the city becomes the most recent one.
+    private func pick(_ number: Int, from list: [Place]) async {
+        guard list.indices.contains(number - 1) else {
+            return emit(.failed(.invalidInput(Phrase("error.pick.range", ["count": String(list.count)]))))
+        }
+        activeView = .current
+        let chosen = list[number - 1]
+        let outcome = await showKnown(chosen, quietly: false) ? .updated : await current.show(chosen)
+        guard outcome == .updated, let shown = current.place else { return }
+        lastSearchFailed = false
+        place = shown
+        remember(shown)
+    }
+
+    /// Publishes the view shown last again from what its view model holds, with no request (Ctrl-L at the prompt).
+    package func redrawView() {
+        switch activeView {
+        case .current: if let display = current.display { emit(.current(display)) }
+        case .hourly: if let display = hourly.display { emit(.hourly(display)) }
+        case .rain: if let rain = hourly.rain { emit(.rain(rain)) }
+        case .daily: if let display = daily.display { emit(.daily(display)) }
+        case .compare: if let pair = comparison.displays { emit(.compare(pair.0, pair.1)) }
+        case .none: break
         }
     }
 
@@ -334,7 +377,7 @@ package final class WeatherApp {
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
     private func applyOptions() {
         let options = DisplayOptions(
-            units: unitsOverride ?? preferences.units,
+            units: unitsOverride ?? preferences.units ?? environmentLanguage.defaultUnits,
             clock: clockOverride ?? preferences.clock ?? language.defaultClock(region: environmentLanguage.region),
             language: language, defaultProvider: defaultProvider)
         current.options = options
@@ -350,8 +393,13 @@ package final class WeatherApp {
         emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
     }
 
-    /// `:provider NAME`: saved, and the place shown again from the new provider.
+    /// `:provider NAME`: saved, and the place shown again from the new provider. A provider that needs a key when none
+    /// is set is refused, saying how to set one, and nothing changes: choosing it would only ever show another's weather.
     private func setProvider(_ chosen: ProviderID) async {
+        if chosen.needsKey, !hasAPIKey {
+            let words = ["provider": chosen.displayName, "current": provider.displayName]
+            return emit(.failed(.invalidInput(Phrase("error.provider.noKey", words))))
+        }
         providerOverride = nil
         change {
             $0.provider = chosen

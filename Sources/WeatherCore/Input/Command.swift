@@ -39,14 +39,36 @@ package enum Command: Equatable, Sendable {
     /// The most hours `:hourly 1h` can show: two days.
     package static let maximumHours = 48
 
-    /// Parses a line; commands are case-insensitive and tolerate extra spaces. Throws a one-line hint when a
-    /// command or its argument is wrong.
+    /// Every spelling of a command, and the command's name: the names, their long aliases, and short forms that are
+    /// not prefixes (`:r` is `:recent`, not `:rain`; `:h` is `:hourly`, not `:help`).
+    private static let spellings: [String: String] = [
+        "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
+        "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
+        "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
+        "provider": "provider", "help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+    ]
+
+    /// The command a typed name means: a spelling of it, or the start of just one command's spellings (`:hour`,
+    /// `:prov`). A start several commands share is named with them; one that starts none is unknown.
+    static func commandName(_ typed: String) throws(WeatherError) -> String {
+        if let exact = spellings[typed] { return exact }
+        let candidates = Set(spellings.filter { !typed.isEmpty && $0.key.hasPrefix(typed) }.values)
+        if candidates.count == 1, let only = candidates.first { return only }
+        guard candidates.isEmpty else {
+            let list = names.filter { candidates.contains(String($0.dropFirst())) }.joined(separator: ", ")
+            throw .invalidInput(Phrase("error.command.ambiguous", ["name": String(typed.prefix(30)), "list": list]))
+        }
+        throw .invalidInput(Phrase("error.command.unknown", ["name": String(typed.prefix(30))]))
+    }
+
+    /// Parses a line; commands are case-insensitive, tolerate extra spaces and may be shortened to any start that
+    /// names one command. Throws a one-line hint when a command or its argument is wrong.
     package static func parse(_ line: String) throws(WeatherError) -> Command {
         let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty else { return .empty }
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }
         let words = trimmed.dropFirst().split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        let name = words.first ?? ""
+        let name = try commandName(words.first ?? "")
         if name == "compare" {
             // Place names keep their case and spaces: split what follows the command at ";".
             let rest = trimmed.dropFirst().drop { !$0.isWhitespace }
@@ -57,7 +79,7 @@ package enum Command: Equatable, Sendable {
             return .compare(places[0], places[1])
         }
         let argument = words.dropFirst().first
-        if name == "hourly" || name == "h", argument == "1h" {
+        if name == "hourly", argument == "1h" {
             guard words.count <= 3 else { throw .invalidInput(Phrase("error.hourByHour.usage")) }
             guard let text = words.dropFirst(2).first else { return .hourByHour(nil) }
             guard let count = Int(text), (1...maximumHours).contains(count) else {
@@ -67,7 +89,7 @@ package enum Command: Equatable, Sendable {
         }
         guard words.count <= 2 else { throw .invalidInput(Phrase("error.command.tooManyArguments", ["name": name])) }
         switch name {
-        case "hourly", "h":
+        case "hourly":
             guard let argument, argument != "3h" else { return .hourly(nil) }
             guard let count = Int(argument) else {
                 throw .invalidInput(Phrase("error.hourly.usage"))
@@ -76,10 +98,10 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput(Phrase("error.hourly.range", ["maximum": String(maximumSlots)]))
             }
             return .hourly(count)
-        case "5day", "5d", "daily", "five-day":
+        case "5day":
             try noArgument(argument, name)
             return .daily
-        case "units", "u":
+        case "units":
             guard let argument else { return .units(nil) }
             guard let units = UnitSystem(rawValue: argument) else {
                 throw .invalidInput(Phrase("error.units.usage"))
@@ -91,7 +113,7 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput(Phrase("error.clock.usage"))
             }
             return .clock(clock)
-        case "lang", "language":
+        case "lang":
             guard let argument else { return .language(nil) }
             guard let language = Language(code: argument) else {
                 throw .invalidInput(Phrase("error.lang.usage", ["list": Language.allCases.map(\.code).joined(separator: ", ")]))
@@ -100,10 +122,10 @@ package enum Command: Equatable, Sendable {
         case "rain":
             try noArgument(argument, name)
             return .rain
-        case "recent", "r":
+        case "recent":
             try noArgument(argument, name)
             return .recent
-        case "pick", "p":
+        case "pick":
             guard let argument, let number = Int(argument), number >= 1 else {
                 throw .invalidInput(Phrase("error.pick.usage"))
             }
@@ -120,12 +142,12 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput(Phrase("error.provider.usage"))
             }
             return .provider(provider)
-        case "help", "?":
+        case "help":
             return .help
-        case "quit", "q", "exit":
+        case "quit":
             return .quit
         default:
-            throw .invalidInput(Phrase("error.command.unknown", ["name": String(name.prefix(30))]))
+            throw .invalidInput(Phrase("error.command.unknown", ["name": String(name.prefix(30))]))  // never: a name of the table
         }
     }
 

@@ -89,17 +89,33 @@ package struct LanguageChoice: Equatable, Sendable {
     package var region: String?
     /// What was asked for and is not spoken here ("ja_JP.UTF-8"), to say once which languages exist.
     package var unsupported: String?
+    /// The region whose units are the default ("US" of `LC_MEASUREMENT=en_US.UTF-8`), from `LC_ALL`, else
+    /// `LC_MEASUREMENT`, else `LANG`.
+    package var measurementRegion: String?
 
-    package init(language: Language, region: String? = nil, unsupported: String? = nil) {
+    package init(language: Language, region: String? = nil, unsupported: String? = nil, measurementRegion: String? = nil) {
         self.language = language
         self.region = region
         self.unsupported = unsupported
+        self.measurementRegion = measurementRegion
     }
+
+    /// The units the environment's region reads: imperial for the United States, Liberia and Myanmar.
+    package var defaultUnits: UnitSystem { UnitSystem.regionDefault(measurementRegion) }
 
     /// From `LC_ALL`, else `LC_MESSAGES`, else `LANG`; when that locale is not C or POSIX, the first entry of
     /// `LANGUAGE` (a colon-separated list) spoken here comes first, as gettext does. Read from the variables' text,
-    /// so `LANG=fr_FR.UTF-8` gives French even where that locale is not installed.
+    /// so `LANG=fr_FR.UTF-8` gives French even where that locale is not installed. The units' region comes from
+    /// `LC_ALL`, else `LC_MEASUREMENT`, else `LANG`.
     package static func fromEnvironment(_ environment: [String: String]) -> LanguageChoice {
+        var choice = words(environment)
+        let measurement = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        choice.measurementRegion = measurement.flatMap(Language.region(of:))
+        return choice
+    }
+
+    /// The language and the clock's region, from the locale's messages.
+    private static func words(_ environment: [String: String]) -> LanguageChoice {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let bare = Language.bareName(locale)
         if bare.isEmpty || bare == "C" || bare == "POSIX" { return LanguageChoice(language: .english) }

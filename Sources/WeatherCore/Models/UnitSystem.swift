@@ -8,6 +8,15 @@ package enum UnitSystem: String, CaseIterable, Sendable {
     case imperial
     /// K, m/s, hPa, km, mm (OpenWeather's "standard").
     case standard
+
+    /// The units a person of a region reads without choosing: imperial in the United States, Liberia and Myanmar,
+    /// metric elsewhere (and where no region is known).
+    package static func regionDefault(_ region: String?) -> UnitSystem {
+        switch region {
+        case "US", "LR", "MM": .imperial
+        default: .metric
+        }
+    }
 }
 
 /// How clock times are written.

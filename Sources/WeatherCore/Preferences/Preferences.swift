@@ -3,7 +3,8 @@ import HTTPKit
 
 /// What weather-or-not remembers between launches.
 package struct Preferences: Equatable, Sendable {
-    package static let currentVersion = 1
+    /// 2: `units` is written only once chosen (version 1 wrote "metric" whether chosen or not).
+    package static let currentVersion = 2
     /// How many recent cities are kept, most recent first.
     package static let recentLimit = 20
 
@@ -12,7 +13,8 @@ package struct Preferences: Equatable, Sendable {
     package var lastCity: Place?
     /// Past cities, most recent first, no two at the same location.
     package var recentCities: [Place] = []
-    package var units: UnitSystem = .metric
+    /// The units chosen with `:units`; nil: the region's (imperial for a US, Liberian or Myanmar locale, else metric).
+    package var units: UnitSystem?
     /// The clock chosen with `:clock`; nil: the language's (12-hour for en-US, 24-hour elsewhere).
     package var clock: ClockStyle?
     /// The language chosen with `:lang`; nil: the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`).
@@ -45,7 +47,9 @@ package struct Preferences: Equatable, Sendable {
             let places = list.compactMap(Place.init(json:))
             return places.count == list.count ? places : nil
         } } ?? []
-        units = try field("units") { $0.string.flatMap(UnitSystem.init(rawValue:)) } ?? .metric
+        let units = try field("units") { $0.string.flatMap(UnitSystem.init(rawValue:)) }
+        // Version 1 wrote "metric" before anyone chose: only another system was a choice.
+        self.units = version < 2 && units == .metric ? nil : units
         clock = try field("clock") { $0.string.flatMap(ClockStyle.init(rawValue:)) }
         language = try field("language") { $0.string.flatMap(Language.init(rawValue:)) }
         provider = try field("provider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
@@ -56,9 +60,9 @@ package struct Preferences: Equatable, Sendable {
     /// The file's contents: indented JSON, keys sorted.
     package var data: Data {
         var members: [String: JSONValue] = [
-            "version": .number(Double(version)), "recentCities": .array(recentCities.map(\.json)),
-            "units": .string(units.rawValue),
+            "version": .number(Double(max(version, Self.currentVersion))), "recentCities": .array(recentCities.map(\.json)),
         ]
+        if let units { members["units"] = .string(units.rawValue) }
         if let clock { members["clock"] = .string(clock.rawValue) }
         if let language { members["language"] = .string(language.code) }
         if let lastCity { members["lastCity"] = lastCity.json }

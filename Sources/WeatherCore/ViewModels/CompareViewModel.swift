@@ -31,10 +31,15 @@ package final class CompareViewModel: RequestingViewModel {
         })
     }
 
-    private func publish() {
-        guard let reports else { return }
+    /// The two displays, formatted with the present options.
+    package var displays: (CurrentWeatherDisplay, CurrentWeatherDisplay)? {
+        guard let reports else { return nil }
         let formatter = formatter(options)
-        onUpdate?(formatter.current(reports.0), formatter.current(reports.1))
+        return (formatter.current(reports.0), formatter.current(reports.1))
+    }
+
+    private func publish() {
+        if let displays { onUpdate?(displays.0, displays.1) }
     }
 
     private nonisolated static func report(_ service: any WeatherProviding, _ text: String) async throws -> WeatherReport {

@@ -78,7 +78,8 @@ package struct DisplayFormatter: Sendable {
     }
 
     /// "Now" from the current conditions, then up to `count` slots after the observation: 3-hour steps, or with
-    /// `hourByHour` the provider's 1-hour steps (3-hour ones, said so, when it has none).
+    /// `hourByHour` `count` hours in the provider's 1-hour steps (when it has none, the same hours in as many 3-hour
+    /// steps as cover them, said so: 24 hours are 8 rows, not 24 rows of 72 hours).
     package func hourly(_ report: WeatherReport, count: Int, hourByHour: Bool = false) -> HourlyDisplay {
         let c = report.current
         let units = options.units
@@ -94,7 +95,8 @@ package struct DisplayFormatter: Sendable {
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
         let byHour = hourByHour ? report.hourly : nil
-        let window = Array(upcoming(report, slots: byHour ?? report.forecast).prefix(max(0, count)))
+        let rowCount = hourByHour && byHour == nil ? (count + 2) / 3 : count
+        let window = Array(upcoming(report, slots: byHour ?? report.forecast).prefix(max(0, rowCount)))
         var sunEvents = self.sunEvents(report, until: window.last?.time ?? c.observedAt)
         for slot in window {
             while let event = sunEvents.first, event.time <= slot.time {

@@ -33,12 +33,17 @@ final class LineEditor {
     nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar> = strdup("> ")
     nonisolated(unsafe) private static var completer: ((String) -> Completion)?
     nonisolated(unsafe) private static var list: (([String]) -> String)?
+    nonisolated(unsafe) private static var clearScreen: (() -> Void)?
     nonisolated(unsafe) private static var interruptedLine = false
     /// What the read function watches beside standard input, and runs when it is readable.
     nonisolated(unsafe) private static var wake: (descriptor: Int32, run: () -> Void)?
 
-    /// `completer` answers Tab for the text left of the cursor; `list` lays out several choices for the terminal.
-    init?(programName: String, historyFile: URL, completer: @escaping (String) -> Completion, list: @escaping ([String]) -> String) {
+    /// `completer` answers Tab for the text left of the cursor; `list` lays out several choices for the terminal;
+    /// `clearScreen` (Ctrl-L) clears the screen and draws the view again at its top.
+    init?(
+        programName: String, historyFile: URL, completer: @escaping (String) -> Completion, list: @escaping ([String]) -> String,
+        clearScreen: @escaping () -> Void
+    ) {
         Self.ensureUTF8Locale()
         guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
             let errors = fdopen(STDERR_FILENO, "w"), let editor = el_init(programName, input, output, errors),
@@ -49,6 +54,7 @@ final class LineEditor {
         self.historyFile = historyFile
         Self.completer = completer
         Self.list = list
+        Self.clearScreen = clearScreen
         ceditline_history_set_size(history, 1000)
         ceditline_history_set_unique(history, 1)
         try? FileManager.default.createDirectory(
@@ -69,6 +75,12 @@ final class LineEditor {
             LineEditor.clearLine(editor)
         }
         ceditline_bind(editor, "^C", "won-interrupt")
+        // Ctrl-L, as in a shell: a clear screen with the view on it, the prompt and the text typed kept below.
+        ceditline_add_function(editor, "won-clear", "Clear the screen and redraw the view") { _, _ in
+            LineEditor.clearScreen?()
+            return ceditline_cc_redisplay
+        }
+        ceditline_bind(editor, "^L", "won-clear")
     }
 
     /// While a line is read, empties `descriptor` and runs `run` (on this thread, between keystrokes) whenever it

@@ -30,7 +30,11 @@ struct Prompt {
                 return style.render(view.renderer.columns(options))
             }
         }
-        guard let editor = LineEditor(programName: "weather-or-not", historyFile: historyFile, completer: completer, list: list) else {
+        let clearScreen: () -> Void = { [view] in MainActor.assumeIsolated { view.clearScreenAndRedraw() } }
+        guard
+            let editor = LineEditor(
+                programName: "weather-or-not", historyFile: historyFile, completer: completer, list: list, clearScreen: clearScreen)
+        else {
             view.complain(view.strings["session.lineEditingFailed"])
             while let line = readLine(), await app.handle(line) {}
             return 0

@@ -106,6 +106,52 @@ struct WeatherAppTests {
         #expect(h.provider.requests.count == before)
     }
 
+    /// `:recent` numbers the cities: `:pick N`, or N alone, shows city N from its stored coordinates (no search),
+    /// and the list keeps its numbers while that city becomes the most recent. A search lists its own matches again.
+    @Test func aNumberUnderTheRecentListPicksFromIt() async throws {
+        var preferences = Preferences()
+        preferences.remember(Self.londonCA)
+        preferences.remember(Self.testford)
+        preferences.remember(Self.londonGB)  // recent: London GB, Testford, London CA
+        let h = Self.harness(preferences: preferences)
+        defer { h.folder.remove() }
+        await h.app.run(.recent)
+        #expect(h.events.shown == [.recent([Self.londonGB, Self.testford, Self.londonCA])])
+        h.events.clear()
+        await h.app.run(.pick(3))
+        #expect(h.app.place == Self.londonCA)
+        #expect(h.provider.requests == ["report London"])  // no geocoding
+        guard case .current(let display) = h.events.shown.first else { Issue.record("no view: \(h.events.all)"); return }
+        #expect(display.place == "London, Ontario, CA")
+        #expect(await h.app.handle("2"))  // a number alone: the same list, in its first order
+        #expect(h.app.place == Self.testford)
+        #expect(h.app.preferences.recentCities.first == Self.testford)
+        h.events.clear()
+        await h.app.run(.pick(4))
+        #expect(h.events.shown == [.failed(.invalidInput(Phrase("error.pick.range", ["count": "3"])))])
+        await h.app.run(.search("Testford"))  // one match: nothing listed now
+        h.events.clear()
+        await h.app.run(.pick(1))
+        #expect(h.events.shown == [.failed(.invalidInput(Phrase("error.pick.onlyOne")))])
+    }
+
+    /// Ctrl-L's redraw: the view shown last, again, with no request.
+    @Test func theViewIsRedrawnWithoutARequest() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.search("Testford"))
+        await h.app.run(.daily)
+        let requests = h.provider.requests.count
+        h.events.clear()
+        h.app.redrawView()
+        guard case .daily(let display) = h.events.shown.first, h.events.shown.count == 1 else {
+            Issue.record("not the 5-day view: \(h.events.all)")
+            return
+        }
+        #expect(display.place == "Testford, England, GB")
+        #expect(h.provider.requests.count == requests)
+    }
+
     @Test func aPlaceNotFoundSuggestsPastPlacesAfterTheError() async {
         var preferences = Preferences()
         preferences.remember(Self.testford)
@@ -122,7 +168,7 @@ struct WeatherAppTests {
         guard case .current(let display) = h.events.shown.first else { Issue.record("no view"); return }
         #expect(display.temperature.hasSuffix("°F"))
         #expect(!FileManager.default.fileExists(atPath: h.preferencesFile.path))
-        #expect(h.app.preferences.units == .metric)
+        #expect(h.app.preferences.units == nil)
     }
 
     @Test func unitsRedrawTheComparisonWithoutARequest() async {

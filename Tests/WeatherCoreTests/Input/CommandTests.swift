@@ -27,6 +27,30 @@ struct CommandTests {
         #expect(throws: WeatherError.self) { try Command.parse(line) }
     }
 
+    /// Any start of one command's name works as that command; `:h`, `:r` and `:p` keep their short forms.
+    @Test(arguments: [
+        (":hour", Command.hourly(nil)), (":hou 1h 6", .hourByHour(6)), (":ho 12", .hourly(12)), (":hel", .help),
+        (":he", .help), (":h", .hourly(nil)), (":ra", .rain), (":re", .recent), (":r", .recent), (":pi 3", .pick(3)),
+        (":p 3", .pick(3)), (":pro met-norway", .provider(.metNorway)), (":un imperial", .units(.imperial)),
+        (":cl 12", .clock(.twelveHour)), (":com A; B", .compare("A", "B")), (":l fr", .language(.french)),
+        (":langu", .language(nil)), (":off on", .offline(true)), (":qu", .quit), (":ex", .quit), (":5", .daily),
+        (":da", .daily), (":five", .daily),
+    ])
+    func anUnambiguousStartIsTheCommand(line: String, expected: Command) throws {
+        #expect(try Command.parse(line) == expected)
+    }
+
+    /// A start several commands share names them all, in the order :help lists them.
+    @Test func anAmbiguousStartNamesTheCommandsItCouldBe() {
+        #expect(throws: WeatherError.invalidInput(Phrase("error.command.ambiguous", ["name": "c", "list": ":compare, :clock"]))) {
+            try Command.parse(":c 12")
+        }
+        #expect(throws: WeatherError.invalidInput(Phrase("error.offline.usage"))) { try Command.parse(":o") }  // :offline alone
+        #expect(throws: WeatherError.invalidInput(Phrase("error.command.unknown", ["name": "hx"]))) { try Command.parse(":hx") }
+        let words = Phrase("error.command.ambiguous", ["name": "c", "list": ":compare, :clock"]).words(Strings(.english))
+        #expect(words == "\":c\" could be :compare, :clock: type more of it.")
+    }
+
     @Test func unknownCommandNamesHelp() {
         do {
             _ = try Command.parse(":forecast")

@@ -59,16 +59,34 @@ struct StringsTests {
     @Test func theEnvironmentIsReadAsGettextReadsIt() {
         func choice(_ environment: [String: String]) -> LanguageChoice { LanguageChoice.fromEnvironment(environment) }
         // Read from the text, whether or not the locale is installed.
-        #expect(choice(["LANG": "fr_FR.UTF-8"]) == LanguageChoice(language: .french, region: "FR"))
+        #expect(choice(["LANG": "fr_FR.UTF-8"]) == LanguageChoice(language: .french, region: "FR", measurementRegion: "FR"))
         #expect(choice(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"]).language == .german)
         #expect(choice(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LC_ALL": "es_ES.UTF-8"]).language == .spanish)
-        #expect(choice(["LANG": "en_US.UTF-8", "LANGUAGE": "ja:it:fr"]) == LanguageChoice(language: .italian, region: "US"))
+        #expect(choice(["LANG": "en_US.UTF-8", "LANGUAGE": "ja:it:fr"]) == LanguageChoice(language: .italian, region: "US", measurementRegion: "US"))
         // C and POSIX are English, LANGUAGE or not; an unspoken language is English, said once.
         #expect(choice(["LANG": "C.UTF-8", "LANGUAGE": "fr"]) == LanguageChoice(language: .english))
         #expect(choice(["LC_ALL": "POSIX"]) == LanguageChoice(language: .english))
         #expect(choice([:]) == LanguageChoice(language: .english))
-        #expect(choice(["LANG": "ja_JP.UTF-8"]) == LanguageChoice(language: .english, unsupported: "ja_JP"))
+        #expect(choice(["LANG": "ja_JP.UTF-8"]) == LanguageChoice(language: .english, unsupported: "ja_JP", measurementRegion: "JP"))
         #expect(choice(["LANG": "", "LC_ALL": "", "LC_MESSAGES": "pt_BR.UTF-8"]) == LanguageChoice(language: .portuguese, region: "BR"))
+    }
+
+    /// Units follow the locale's region (`LC_ALL`, else `LC_MEASUREMENT`, else `LANG`), whatever the language:
+    /// imperial in the United States, Liberia and Myanmar, metric elsewhere and where no region is given.
+    @Test func theUnitsFollowTheMeasurementRegion() {
+        func units(_ environment: [String: String]) -> UnitSystem { LanguageChoice.fromEnvironment(environment).defaultUnits }
+        #expect(units(["LANG": "en_US.UTF-8"]) == .imperial)
+        #expect(units(["LANG": "en_LR.UTF-8"]) == .imperial)
+        #expect(units(["LANG": "my_MM.UTF-8"]) == .imperial)  // a language not spoken here: the region still counts
+        #expect(units(["LANG": "es_US.UTF-8"]) == .imperial)
+        #expect(units(["LANG": "en_GB.UTF-8"]) == .metric)
+        #expect(units(["LANG": "en_CA.UTF-8"]) == .metric)
+        #expect(units(["LANG": "C.UTF-8"]) == .metric)
+        #expect(units([:]) == .metric)
+        #expect(units(["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "en_GB.UTF-8"]) == .metric)
+        #expect(units(["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"]) == .imperial)
+        #expect(units(["LC_MEASUREMENT": "en_GB.UTF-8", "LC_ALL": "en_US.UTF-8"]) == .imperial)
+        #expect(units(["LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]) == .imperial)  // messages are not measures
     }
 
     @Test func theClockAndDecimalSeparatorFollowLanguageAndRegion() {

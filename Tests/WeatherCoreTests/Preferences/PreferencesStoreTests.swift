@@ -64,6 +64,21 @@ struct PreferencesStoreTests {
         #expect(loaded.preferences.units == .imperial)
     }
 
+    /// Version 1 wrote "metric" before anyone chose units: read back, that is no choice (the locale's region decides),
+    /// while another system was one. Units are written only once chosen.
+    @Test func unitsAreAChoiceOnlyOnceChosen() throws {
+        let old = try Preferences(data: Data(#"{"units": "metric", "version": 1}"#.utf8))
+        #expect(old.units == nil)
+        #expect(try Preferences(data: Data(#"{"units": "imperial", "version": 1}"#.utf8)).units == .imperial)
+        #expect(try Preferences(data: Data(#"{"units": "metric", "version": 2}"#.utf8)).units == .metric)
+        let written = String(decoding: old.data, as: UTF8.self)
+        #expect(!written.contains("units"))
+        #expect(written.contains(#""version": 2"#))
+        var chosen = old
+        chosen.units = .metric
+        #expect(try Preferences(data: chosen.data).units == .metric)  // rewritten as version 2, the choice stays
+    }
+
     @Test func aDirectoryWhereTheFileShouldBeIsMovedAside() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

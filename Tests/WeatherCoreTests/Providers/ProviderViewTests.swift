@@ -31,10 +31,17 @@ struct ProviderViewTests {
         #expect(display.notice == nil)
     }
 
-    @Test func hourByHourWithoutHoursSaysSoAndShowsThreeHourSteps() throws {
+    /// Hours asked of a provider with 3-hour steps only: the same hours in 3-hour rows, never three times as many.
+    @Test func hourByHourWithoutHoursSaysSoAndShowsTheSameHoursInThreeHourSteps() throws {
         let report = try TestData.report()
+        let day = Self.formatter.hourly(report, count: 24, hourByHour: true)
+        #expect(day.rows.filter { $0.kind == .weather }.count == 1 + 8)  // "Now" and 8 rows
+        #expect(day.hours == 24)
+        #expect(day.rows.filter { $0.kind == .weather }.dropFirst().map(\.time)
+            == Self.formatter.hourly(report, count: 8).rows.filter { $0.kind == .weather }.dropFirst().map(\.time))
+        #expect(Self.formatter.hourly(report, count: 1, hourByHour: true).hours == 3)  // an hour is in one step
         let display = Self.formatter.hourly(report, count: 4, hourByHour: true)
-        #expect(display.hours == 12)
+        #expect(display.hours == 6)
         #expect(display.notice?.parts == [.text("OpenWeather forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).")])
     }
 
