@@ -5,13 +5,16 @@ import Foundation
 /// - OpenWeather's `/geo/1.0/direct?q=Name[,State][,CC]`: the exact name (case and accents aside); a second part is a
 ///   country code; with three, the state counts only in the US; at most `limit`, largest first.
 /// - Open-Meteo's `/v1/search?name=…&countryCode=…&count=…`: names starting with the one asked (three letters or more;
-///   fewer match exactly), in the country when one is given, at most `count`, largest first.
+///   fewer match exactly), in the country when one is given, at most `count`, largest first, regions named in the
+///   `language` asked where the gazetteer has it.
 ///
 /// Every other path goes to `FakeProviders`, so one server answers a whole session through any provider.
 public enum FakeGazetteer {
     struct Entry {
         var name: String
         var admin1: String
+        /// The region in other languages ("fr": "Australie-Occidentale"), as Open-Meteo names it in them.
+        var admin1Names: [String: String]
         var admin1Code: String
         var countryCode: String
         var latitude: Double
@@ -29,7 +32,7 @@ public enum FakeGazetteer {
                 let timezone = item["timezone"] as? String, let population = item["population"] as? Int
             else { return nil }
             return Entry(
-                name: name, admin1: admin1, admin1Code: code, countryCode: country, latitude: latitude, longitude: longitude,
+                name: name, admin1: admin1, admin1Names: item["admin1_names"] as? [String: String] ?? [:], admin1Code: code, countryCode: country, latitude: latitude, longitude: longitude,
                 timezone: timezone, population: population)
         }
     }()
@@ -58,7 +61,7 @@ public enum FakeGazetteer {
     }
 
     /// Open-Meteo's search for `name`.
-    public static func openMeteo(name: String, countryCode: String?, count: Int = 10) -> [[String: Any]] {
+    public static func openMeteo(name: String, countryCode: String?, count: Int = 10, language: String = "en") -> [[String: Any]] {
         let key = fold(name)
         guard key.count >= 2 else { return [] }
         return entries
@@ -70,7 +73,7 @@ public enum FakeGazetteer {
             .map { index, entry in
                 [
                     "id": index + 1, "name": entry.name, "latitude": entry.latitude, "longitude": entry.longitude,
-                    "country_code": entry.countryCode, "admin1": entry.admin1, "timezone": entry.timezone,
+                    "country_code": entry.countryCode, "admin1": entry.admin1Names[language] ?? entry.admin1, "timezone": entry.timezone,
                     "population": entry.population,
                 ]
             }
@@ -84,7 +87,9 @@ public enum FakeGazetteer {
             return json(openWeather(q: request.value("q") ?? "", limit: limit))
         case "/v1/search":
             let count = request.value("count").flatMap(Int.init) ?? 10
-            let results = openMeteo(name: request.value("name") ?? "", countryCode: request.value("countryCode"), count: count)
+            let results = openMeteo(
+                name: request.value("name") ?? "", countryCode: request.value("countryCode"), count: count,
+                language: request.value("language") ?? "en")
             // An answer without results has no `results` key, as the real server's.
             var body: [String: Any] = ["generationtime_ms": 0.1]
             if !results.isEmpty { body["results"] = results }

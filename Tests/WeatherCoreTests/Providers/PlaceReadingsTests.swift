@@ -11,16 +11,16 @@ struct PlaceReadingsTests {
     /// A name for each geocoder a provider uses, and a way to build it over `server`.
     static let geocoders: [String] = ["openweather", "open-meteo", "met.no", "met.no+key"]
 
-    static func service(_ geocoder: String, _ server: LoopbackServer) -> any WeatherProviding {
+    static func service(_ geocoder: String, _ server: LoopbackServer, language: Language = .english) -> any WeatherProviding {
         let keyed = geocoder == "openweather" || geocoder == "met.no+key"
         let factory = ProviderFactory(
             openWeather: WeatherConfiguration(apiKey: keyed ? "k" : nil, baseURL: server.baseURL, timeout: 10),
             environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL],
             transport: SocketTransport(), cache: ResponseCache(directory: nil))
         switch geocoder {
-        case "openweather": return factory.service(.openWeather)
-        case "open-meteo": return factory.service(.openMeteo)
-        default: return factory.service(.metNorway)
+        case "openweather": return factory.service(.openWeather, language: language)
+        case "open-meteo": return factory.service(.openMeteo, language: language)
+        default: return factory.service(.metNorway, language: language)
         }
     }
 
@@ -81,5 +81,19 @@ struct PlaceReadingsTests {
         #expect(try await Self.found("Lisbon", geocoder) == ["Lisbon, PT", "Lisbon, Maine, US"])
         #expect(try await Self.found("São Paulo", geocoder) == ["São Paulo, BR"])
         #expect(try await Self.found("Sao Paulo, BR", geocoder) == ["São Paulo, BR"])
+    }
+
+    @Test(arguments: ["open-meteo", "met.no"])
+    func aStateOpenMeteoNamesInAnotherLanguageIsStillTheState(geocoder: String) async throws {
+        let server = try FakeGazetteer.start()
+        defer { server.stop() }
+        let service = Self.service(geocoder, server, language: .french)
+        let found = { (typed: String) in try await service.places(matching: LocationQuery.parse(typed)).map(\.displayName) }
+        #expect(try await found("Paris, TX") == ["Paris, Texas, US"])
+        #expect(server.requests(to: "/v1/search").allSatisfy { $0.value("language") == "fr" })  // Texas is Texas in French
+        #expect(try await found("Perth, WA") == ["Perth, Australie-Occidentale, AU"])
+        #expect(try await found("London, CA") == ["London, Californie, US", "London, Ontario, CA"])
+        let english = server.requests(to: "/v1/search").filter { $0.value("language") == "en" }
+        #expect(english.map { "\($0.value("name") ?? "") \($0.value("countryCode") ?? "")" } == ["Perth AU", "London US"])
     }
 }

@@ -32,7 +32,7 @@ package struct OpenMeteoGeocoder: Sendable {
             let search = PlaceSearch(text)
             let places = try await search.places { reading in
                 let terms = Terms(name: search.name, reading: reading)
-                return terms.rank(reading.filter(try await matches(terms, before: prepare).map(\.place)))
+                return terms.rank(try await inState(reading, try await matches(terms, before: prepare).map(\.place), terms))
             }
             guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
             return places
@@ -50,10 +50,23 @@ package struct OpenMeteoGeocoder: Sendable {
         return zone.secondsFromGMT(for: date)
     }
 
+    /// The places found that are in the reading's state. Open-Meteo names states in the language asked ("Australie-
+    /// Occidentale"), the reading in English ("Western Australia"): when none is in the state by its English name, the
+    /// same search in English says which are, and they keep the names found in the language asked.
+    private func inState(_ reading: PlaceSearch.Reading, _ found: [Place], _ terms: Terms) async throws -> [Place] {
+        let kept = reading.filter(found)
+        guard kept.isEmpty, reading.state != nil, !found.isEmpty, client.configuration.language != "en" else { return kept }
+        let english = reading.filter(try await matches(terms, client: client.inEnglish).map(\.place))
+        let named = found.filter { place in english.contains { $0.isSameLocation(as: place) } }
+        return named.isEmpty ? english : named
+    }
+
     /// The search's results in the country it names, from the cache or the network.
-    private func matches(_ terms: Terms, before: @escaping @Sendable () -> Void = {}) async throws -> [OpenMeteoDecoding.Match] {
+    private func matches(
+        _ terms: Terms, client: OpenMeteoClient? = nil, before: @escaping @Sendable () -> Void = {}
+    ) async throws -> [OpenMeteoDecoding.Match] {
         let request = OpenMeteoRequest.search(name: terms.name, countryCode: terms.countryCode, count: terms.count)
-        let client = client
+        let client = client ?? self.client
         let matches = try await fetcher.fetch(
             request.cacheKey(language: client.configuration.language),
             network: { _ in
