@@ -4,9 +4,9 @@ import Foundation
 ///
 /// "City, CC" asks for the country by `countryCode`; "City, ST", "City, ST, US" and "City, PR, CA" ask for the
 /// country and keep the results in the state or province, each reading of the search at once (`PlaceSearch`); any
-/// other qualifier ("London, Ontario") puts the results whose admin1 it
-/// names first. Names equal to the one typed (accents and case aside) come before fuzzy matches ("London" before
-/// "Londonderry"); within each, the order is by population, largest first (`OpenMeteoDecoding.places`).
+/// other qualifier ("London, Ontario") puts the results whose admin1 it names first. Names equal to the one typed
+/// (accents and case aside) come before fuzzy matches ("London" before "Londonderry"); within each, the order is by
+/// population, largest first (`OpenMeteoDecoding.places`).
 package struct OpenMeteoGeocoder: Sendable {
     private let client: OpenMeteoClient
     private let fetcher: ResponseFetcher
@@ -32,7 +32,8 @@ package struct OpenMeteoGeocoder: Sendable {
             let search = PlaceSearch(text)
             let places = try await search.places { reading in
                 let terms = Terms(name: search.name, reading: reading)
-                return terms.rank(try await inState(reading, try await matches(terms, before: prepare).map(\.place), terms))
+                let found = try await matches(terms, before: prepare).map(\.place)
+                return terms.rank(try await inState(reading, found, terms))
             }
             guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
             return places
