@@ -40,6 +40,11 @@ package enum StateNames {
         table(country)[code.uppercased()]
     }
 
+    /// True when `code` (any case) is a state's or province's in one of the tables ("IL", "CA", "WA").
+    package static func isCode(_ code: String) -> Bool {
+        countries.contains { name(code: code, country: $0) != nil }
+    }
+
     /// The postal code of a state or province named as the geocoding names it ("Ontario" in "CA" is "ON").
     package static func code(name: String, country: String) -> String? {
         let key = name.matchKey
