@@ -50,4 +50,22 @@ struct WhichPlaceTests {
         let recent = try await runner.run(["--recent-cities"])
         #expect(recent.stdout == "Springfield, Illinois, US\nSpringfield, Missouri, US\n")  // what Tab offers, each with its region
     }
+
+    @Test func eachOneShotHintFindsItsPlace() async throws {
+        let server = try FakeGazetteer.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        let first = try await runner.run(["Perth"])
+        #expect(Self.headings(first.stdout) == ["Perth, Western Australia, AU"])
+        let hints = first.stderr.matches(of: /weather-or-not "([^"]+)"/).map { String($0.1) }
+        #expect(hints == ["Perth, GB", "Perth, ON, CA", "Perth, TAS, AU"])
+        var shown: [String] = []
+        for hint in hints {
+            let result = try await runner.run([hint])
+            #expect(result.stderr.isEmpty, "\(hint): \(result.stderr)")  // one place: no other is suggested
+            shown += Self.headings(result.stdout)
+        }
+        #expect(shown == ["Perth, Scotland, GB", "Perth, Ontario, CA", "Perth, Tasmania, AU"])
+    }
 }
