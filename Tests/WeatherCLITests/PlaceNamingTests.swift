@@ -14,7 +14,17 @@ struct PlaceNamingTests {
 
     @Test func theCountryWhenItIsEnough() {
         #expect(PlaceNaming.query(for: Self.places[0], among: Self.places) == "London, GB")
-        #expect(PlaceNaming.query(for: Self.places[1], among: Self.places) == "London, CA")
+        let perth = Place(name: "Perth", state: "Western Australia", country: "AU", latitude: -31.95, longitude: 115.86)
+        #expect(PlaceNaming.query(for: perth, among: [perth]) == "Perth, AU")
+    }
+
+    @Test func notACountryThatIsAlsoAStatesCode() {
+        // "London, CA" reads as California first, "Haifa, IL" as Illinois.
+        #expect(PlaceNaming.query(for: Self.places[1], among: Self.places) == "London, ON, CA")
+        let haifa = Place(name: "Haifa", state: "Haifa", country: "IL", latitude: 32.8, longitude: 35)
+        #expect(PlaceNaming.query(for: haifa, among: [haifa]) == "32.8, 35")
+        #expect(StateNames.isCode("il") && StateNames.isCode("WA") && StateNames.isCode("NSW"))
+        #expect(!StateNames.isCode("GB") && !StateNames.isCode("AU") && !StateNames.isCode("US"))
     }
 
     @Test func theStateCodeWhenTheCountryHasSeveral() {

@@ -83,5 +83,7 @@ struct ManualPageTests {
             #expect(pageWords.contains(meaning) && helpWords.contains("\(status) " + meaning), "\(status)")
         }
         for provider in ["OpenWeather", "Open-Meteo", "MET Norway"] { #expect(text.contains(provider)) }
+        // How a place is read: a state or a country after the name, and the namesake seen last.
+        #expect(pageWords.contains(words(strings["man.description.places"])), "man.description.places")
     }
 }

@@ -39,7 +39,7 @@ package enum ManualPage {
             section("synopsis"), ".B weather-or-not",
             "[\\fI\(escape(strings["man.synopsis.options"]))\\fR] [\\fI\(escape(strings["man.synopsis.city"]))\\fR]",
             section("description"), text(strings["man.description.prompt"]), ".PP", text(strings["man.description.oneShot"]), ".PP",
-            text(strings["man.description.time"]),
+            text(strings["man.description.places"]), ".PP", text(strings["man.description.time"]),
             section("options"),
         ]
         for option in CommandLineSpec.options {

@@ -339,6 +339,7 @@ package final class WeatherApp {
         comparison.onUpdate = { [unowned self] first, second in
             if activeView == .compare { emit(.compare(first, second)) }
         }
+        comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
         // A fetch in the background speaks only while its view is still the one shown.
         current.onRefreshFailed = { [unowned self] place, reason, copyFetchedAt in
             guard activeView == .current else { return }
@@ -364,14 +365,15 @@ package final class WeatherApp {
         if after != preferences { change { $0.remember(shown) } }  // the same city again: nothing to write
     }
 
-    /// A recent city the text names, whose stored coordinates spare a geocoding request. Not in offline mode: there
-    /// geocoding is free, and a recent city from live use may lie outside the samples while its name is among them.
+    /// A recent city the text names, whose stored coordinates spare a geocoding request: named in full
+    /// ("Springfield, Illinois, US"), or by its name alone, which means the one of that name shown last (picked from a
+    /// list, say), in this session or an earlier one. Not in offline mode: there geocoding is free, and a recent city
+    /// from live use may lie outside the samples while its name is among them.
     private func recentCity(named text: String) -> Place? {
         guard !offline, !preferences.recentCities.isEmpty else { return nil }
         let key = text.sanitizedForTerminal.matchKey
         if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
-        let sameName = preferences.recentCities.filter { $0.name.matchKey == key }
-        return sameName.count == 1 ? sameName[0] : nil
+        return preferences.recentCities.first { $0.name.matchKey == key }
     }
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.

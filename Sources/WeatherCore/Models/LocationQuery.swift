@@ -28,7 +28,7 @@ package enum LocationQuery: Equatable, Sendable {
             }
             return .coordinates(latitude: lat, longitude: lon)
         }
-        guard !PlaceSearch(cleaned).query.isEmpty else {
+        guard !PlaceSearch(cleaned).name.isEmpty else {
             throw .invalidInput(Phrase("error.place.empty"))
         }
         return .name(cleaned)

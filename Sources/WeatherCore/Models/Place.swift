@@ -41,13 +41,21 @@ package struct Place: Equatable, Hashable, Sendable {
         return .object(members)
     }
 
-    /// "Springfield, Illinois, US"; "London, GB"; a place without a name is named by its coordinates.
+    /// "Springfield, Illinois, US"; "London, GB"; "Lisbon, PT", its region left out where it has the city's name
+    /// (accents and case aside); a place without a name is named by its coordinates.
     package var displayName: String {
-        let parts = [name, state, country].compactMap { part -> String? in
+        let parts = [name, region, country].compactMap { part -> String? in
             guard let part, !part.isEmpty else { return nil }
             return part
         }
         return parts.isEmpty ? Place.coordinateName(latitude, longitude) : parts.joined(separator: ", ")
+    }
+
+    /// The state, province or region as a place's name shows it: nil where it only says the city's name again
+    /// ("Lisbon" in Lisbon, "São Paulo" in Sao Paulo).
+    package var region: String? {
+        guard let state, state.matchKey != name.matchKey else { return nil }
+        return state
     }
 
     /// "48.8566, 2.3522": how a place without a name is shown.

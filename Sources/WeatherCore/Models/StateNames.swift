@@ -1,5 +1,5 @@
-/// The states of the United States and the provinces of Canada by their two-letter postal codes, named as
-/// OpenWeather's geocoding names them in a result's `state`.
+/// The states of the United States, the provinces of Canada and the states of Australia by their postal codes, named
+/// as the geocoders name them in a result's `state` (OpenWeather) or `admin1` (Open-Meteo).
 package enum StateNames {
     /// The 50 states, the District of Columbia, and the territories a US search may return.
     package static let unitedStates: [String: String] = [
@@ -25,23 +25,38 @@ package enum StateNames {
         "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
     ]
 
-    /// The state or province `code` names in `country` ("US" or "CA", any case); nil for any other code or country.
+    /// The 6 states and 2 territories, by the codes Australians write ("WA", "NSW").
+    package static let australia: [String: String] = [
+        "NSW": "New South Wales", "VIC": "Victoria", "QLD": "Queensland", "WA": "Western Australia",
+        "SA": "South Australia", "TAS": "Tasmania", "NT": "Northern Territory", "ACT": "Australian Capital Territory",
+    ]
+
+    /// The countries with a table here, in the order a code they share is read: the US first, as Americans type it.
+    package static let countries = ["US", "CA", "AU"]
+
+    /// The state or province `code` names in `country` ("US", "CA" or "AU", any case); nil for any other code or
+    /// country.
     package static func name(code: String, country: String) -> String? {
-        switch country.uppercased() {
-        case "US": unitedStates[code.uppercased()]
-        case "CA": canada[code.uppercased()]
-        default: nil
-        }
+        table(country)[code.uppercased()]
+    }
+
+    /// True when `code` (any case) is a state's or province's in one of the tables ("IL", "CA", "WA").
+    package static func isCode(_ code: String) -> Bool {
+        countries.contains { name(code: code, country: $0) != nil }
     }
 
     /// The postal code of a state or province named as the geocoding names it ("Ontario" in "CA" is "ON").
     package static func code(name: String, country: String) -> String? {
-        let table = switch country.uppercased() {
+        let key = name.matchKey
+        return table(country).first { $0.value.matchKey == key }?.key
+    }
+
+    private static func table(_ country: String) -> [String: String] {
+        switch country.uppercased() {
         case "US": unitedStates
         case "CA": canada
-        default: [String: String]()
+        case "AU": australia
+        default: [:]
         }
-        let key = name.matchKey
-        return table.first { $0.value.matchKey == key }?.key
     }
 }

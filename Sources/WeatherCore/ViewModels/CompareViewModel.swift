@@ -10,20 +10,25 @@ package final class CompareViewModel: RequestingViewModel {
     private var reports: (WeatherReport, WeatherReport)?
     /// The two places last asked for, as typed: to ask again (`:lang`).
     package private(set) var lastPair: (String, String)?
+    /// The place a typed name already means (a recent city, the one of that name shown last), shown without a search;
+    /// nil: the name is searched.
+    package var knownPlace: ((String) -> Place?)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         super.init(service: service, now: now)
     }
 
-    /// Finds both places and fetches their weather concurrently (each the first match of its search).
+    /// Finds both places and fetches their weather concurrently (each a known place, or the first match of its
+    /// search).
     @discardableResult
     package func compare(_ first: String, _ second: String) async -> RequestOutcome {
         let service = service
         lastPair = (first, second)
+        let known = (knownPlace?(first), knownPlace?(second))
         return await runner.run({
-            async let a = Self.report(service, first)
-            async let b = Self.report(service, second)
+            async let a = Self.report(service, first, known: known.0)
+            async let b = Self.report(service, second, known: known.1)
             return try await (a, b)
         }, apply: { reports in
             self.reports = reports
@@ -42,7 +47,8 @@ package final class CompareViewModel: RequestingViewModel {
         if let displays { onUpdate?(displays.0, displays.1) }
     }
 
-    private nonisolated static func report(_ service: any WeatherProviding, _ text: String) async throws -> WeatherReport {
+    private nonisolated static func report(_ service: any WeatherProviding, _ text: String, known: Place?) async throws -> WeatherReport {
+        if let known { return try await service.report(for: known) }
         let places = try await service.places(matching: try LocationQuery.parse(text))
         return try await service.report(for: places[0])
     }

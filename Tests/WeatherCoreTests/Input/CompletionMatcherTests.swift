@@ -2,22 +2,29 @@ import Testing
 @testable import WeatherCore
 
 struct CompletionMatcherTests {
-    let cities = ["Zürich, Zurich, CH", "Rio de Janeiro, BR", "New York, New York, US", "Newcastle upon Tyne, GB", "London, GB"]
+    let cities = ["Zürich, CH", "Rio de Janeiro, BR", "New York, US", "Newcastle upon Tyne, GB", "London, GB"]
 
     @Test func ignoresCaseAndAccents() {
-        #expect(CompletionMatcher.complete("zur", cities: cities) == .replace("Zürich, Zurich, CH"))
-        #expect(CompletionMatcher.complete("ZÜR", cities: cities) == .replace("Zürich, Zurich, CH"))
+        #expect(CompletionMatcher.complete("zur", cities: cities) == .replace("Zürich, CH"))
+        #expect(CompletionMatcher.complete("ZÜR", cities: cities) == .replace("Zürich, CH"))
     }
 
     @Test func completesMultiWordNamesWhole() {
         #expect(CompletionMatcher.complete("Rio", cities: cities) == .replace("Rio de Janeiro, BR"))
-        #expect(CompletionMatcher.complete("New Y", cities: cities) == .replace("New York, New York, US"))
+        #expect(CompletionMatcher.complete("New Y", cities: cities) == .replace("New York, US"))
     }
 
     @Test func listsSeveralMatchesAndExtendsToWhatTheyShare() {
         #expect(
             CompletionMatcher.complete("ne", cities: cities)
-                == .choices(common: "New", options: ["New York, New York, US", "Newcastle upon Tyne, GB"]))
+                == .choices(common: "New", options: ["New York, US", "Newcastle upon Tyne, GB"]))
+    }
+
+    @Test func namesakesAreOfferedWithTheirRegions() {
+        let cities = ["Springfield, Illinois, US", "Springfield, Missouri, US", "Spring, Texas, US"]
+        #expect(CompletionMatcher.complete("springf", cities: cities)
+            == .choices(common: "Springfield, ", options: ["Springfield, Illinois, US", "Springfield, Missouri, US"]))
+        #expect(CompletionMatcher.complete("Springfield, m", cities: cities) == .replace("Springfield, Missouri, US"))
     }
 
     @Test func nothingMatches() {

@@ -123,7 +123,7 @@ struct WeatherServiceTests {
         ("Springfield, IL, US", "Springfield,IL,US", ["Springfield, Illinois, US"]),
         ("Kingston, ON, CA", "Kingston,CA", ["Kingston, Ontario, CA"]),
         ("Kingston, NY, US", "Kingston,NY,US", ["Kingston, New York, US"]),
-        ("Quebec, QC, CA", "Quebec,CA", ["Québec, Québec, CA"]),  // accents aside, the same name
+        ("Quebec, QC, CA", "Quebec,CA", ["Québec, CA"]),  // accents aside, the same name; the region too
         // An unknown code is sent on as before, and every result kept.
         ("London, XX, CA", "London,XX,CA", ["London, England, GB", "London, Ontario, CA", "London, OH, US"]),
     ])

@@ -4,13 +4,20 @@ import HTTPKit
 /// Sends one `OpenMeteoRequest` (never with a key) and maps the status to `WeatherError`, retrying transient
 /// failures within the timeout.
 package struct OpenMeteoClient: Sendable {
-    package let configuration: OpenMeteoConfiguration
+    package private(set) var configuration: OpenMeteoConfiguration
     private let http: ProviderHTTP
 
     /// `backoff`: the pauses before the second and third tries, each made only if it still fits in the timeout.
     package init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
         self.configuration = configuration
         http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+    }
+
+    /// The same client, asking for names in English.
+    package var inEnglish: OpenMeteoClient {
+        var english = self
+        english.configuration.language = "en"
+        return english
     }
 
     /// The body of a successful (2xx) response.

@@ -2,10 +2,11 @@ import Foundation
 
 /// Finds places with Open-Meteo's geocoding, which needs no key: MET Norway, which has none, uses it too.
 ///
-/// "City, CC" asks for the country by `countryCode`; "City, ST, US" and "City, PR, CA" keep the results in the
-/// state or province (`PlaceSearch`); any other qualifier ("London, Ontario") puts the results whose admin1 it
-/// names first. Names equal to the one typed (accents and case aside) come before fuzzy matches ("London" before
-/// "Londonderry"); within each, the order is by population, largest first (`OpenMeteoDecoding.places`).
+/// "City, CC" asks for the country by `countryCode`; "City, ST", "City, ST, US" and "City, PR, CA" ask for the
+/// country and keep the results in the state or province, each reading of the search at once (`PlaceSearch`); any
+/// other qualifier ("London, Ontario") puts the results whose admin1 it names first. Names equal to the one typed
+/// (accents and case aside) come before fuzzy matches ("London" before "Londonderry"); within each, the order is by
+/// population, largest first (`OpenMeteoDecoding.places`).
 package struct OpenMeteoGeocoder: Sendable {
     private let client: OpenMeteoClient
     private let fetcher: ResponseFetcher
@@ -29,8 +30,11 @@ package struct OpenMeteoGeocoder: Sendable {
             return [Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)]
         case .name(let text):
             let search = PlaceSearch(text)
-            let terms = Terms(search)
-            let places = terms.rank(search.filter(try await matches(terms, before: prepare).map(\.place)))
+            let places = try await search.places { reading in
+                let terms = Terms(name: search.name, reading: reading)
+                let found = try await matches(terms, before: prepare).map(\.place)
+                return terms.rank(try await inState(reading, found, terms))
+            }
             guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
             return places
         }
@@ -47,10 +51,23 @@ package struct OpenMeteoGeocoder: Sendable {
         return zone.secondsFromGMT(for: date)
     }
 
+    /// The places found that are in the reading's state. Open-Meteo names states in the language asked ("Australie-
+    /// Occidentale"), the reading in English ("Western Australia"): when none is in the state by its English name, the
+    /// same search in English says which are, and they keep the names found in the language asked.
+    private func inState(_ reading: PlaceSearch.Reading, _ found: [Place], _ terms: Terms) async throws -> [Place] {
+        let kept = reading.filter(found)
+        guard kept.isEmpty, reading.state != nil, !found.isEmpty, client.configuration.language != "en" else { return kept }
+        let english = reading.filter(try await matches(terms, client: client.inEnglish).map(\.place))
+        let named = found.filter { place in english.contains { $0.isSameLocation(as: place) } }
+        return named.isEmpty ? english : named
+    }
+
     /// The search's results in the country it names, from the cache or the network.
-    private func matches(_ terms: Terms, before: @escaping @Sendable () -> Void = {}) async throws -> [OpenMeteoDecoding.Match] {
-        let request = OpenMeteoRequest.search(name: terms.name, countryCode: terms.countryCode)
-        let client = client
+    private func matches(
+        _ terms: Terms, client: OpenMeteoClient? = nil, before: @escaping @Sendable () -> Void = {}
+    ) async throws -> [OpenMeteoDecoding.Match] {
+        let request = OpenMeteoRequest.search(name: terms.name, countryCode: terms.countryCode, count: terms.count)
+        let client = client ?? self.client
         let matches = try await fetcher.fetch(
             request.cacheKey(language: client.configuration.language),
             network: { _ in
@@ -70,20 +87,21 @@ package struct OpenMeteoGeocoder: Sendable {
         /// Parts between the name and the country that no state filter covers, as match keys.
         var qualifiers: [String]
 
+        /// How many results to ask for.
+        var count = OpenMeteoRequest.defaultCount
+
         init(name: String, countryCode: String?, qualifiers: [String]) {
             self.name = name
             self.countryCode = countryCode
             self.qualifiers = qualifiers
         }
 
-        init(_ search: PlaceSearch) {
-            var parts = search.query.split(separator: ",").map(String.init)
-            name = parts.isEmpty ? "" : parts.removeFirst()
-            if let last = parts.last, last.count == 2, last.allSatisfy({ $0.isASCII && $0.isLetter }) {
-                countryCode = last.uppercased()
-                parts.removeLast()
-            }
-            qualifiers = search.state == nil ? parts.map(\.matchKey) : []
+        /// One reading of a search; a state's asks for more results, since it keeps only those in the state.
+        init(name: String, reading: PlaceSearch.Reading) {
+            self.name = name
+            countryCode = reading.country
+            qualifiers = reading.qualifiers
+            count = reading.state == nil ? OpenMeteoRequest.defaultCount : OpenMeteoRequest.maximumCount
         }
 
         /// Places whose admin1 a qualifier names first, then names equal to the one searched; otherwise in the

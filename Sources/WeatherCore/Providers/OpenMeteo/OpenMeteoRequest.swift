@@ -3,8 +3,8 @@ import Foundation
 /// One Open-Meteo call. Weather is always asked for in metric units (°C, m/s, mm) and converted locally, so one
 /// cached answer serves every unit system.
 package enum OpenMeteoRequest: Hashable, Sendable {
-    /// Geocoding: `name` is only the place's name; `countryCode` ("GB") narrows the search before the count.
-    case search(name: String, countryCode: String?)
+    /// Geocoding: `name` is only the place's name; `countryCode` ("GB") narrows the search before the `count`.
+    case search(name: String, countryCode: String?, count: Int = OpenMeteoRequest.defaultCount)
     case forecast(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
@@ -22,6 +22,10 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
         "precipitation_probability_max",
     ]
+    /// Results a search asks for; one that keeps only a state's asks for the most the server gives.
+    static let defaultCount = 10
+    static let maximumCount = 100
+
     /// Today and the five days the 5-day view shows.
     static let forecastDays = 6
 
@@ -34,8 +38,8 @@ package enum OpenMeteoRequest: Hashable, Sendable {
 
     func parameters(language: String) -> [(String, String)] {
         switch self {
-        case .search(let name, let countryCode):
-            [("name", name), ("count", "10"), ("language", language), ("format", "json")]
+        case .search(let name, let countryCode, let count):
+            [("name", name), ("count", String(count)), ("language", language), ("format", "json")]
                 + (countryCode.map { [("countryCode", $0)] } ?? [])
         case .forecast(let lat, let lon):
             [
@@ -53,7 +57,8 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     /// rounded to 4 decimals) and, for a search, the country and language.
     func cacheKey(language: String) -> String {
         switch self {
-        case .search(let name, let countryCode): "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)"
+        case .search(let name, let countryCode, let count):
+            "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)" + (count == Self.defaultCount ? "" : "|\(count)")
         case .forecast(let lat, let lon): "open-meteo|forecast|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }

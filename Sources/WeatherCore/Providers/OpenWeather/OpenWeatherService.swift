@@ -26,10 +26,12 @@ package actor OpenWeatherService: WeatherProviding {
         switch query {
         case .name(let text):
             let search = PlaceSearch(text)
+            let decode = decodePlaces
             let places: [Place]
             do {
-                places = search.filter(
-                    try await fetch(.direct(query: search.query), decode: decodePlaces, before: prepare).value)
+                places = try await search.places { reading in
+                    reading.filter(try await self.fetch(.direct(query: reading.query), decode: decode, before: prepare).value)
+                }
             } catch WeatherError.placeNotFound {
                 // The server's 404 names the tidied query; the person is shown what they typed.
                 throw notFound(search.typed)

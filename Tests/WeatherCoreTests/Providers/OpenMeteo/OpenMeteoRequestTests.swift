@@ -46,10 +46,12 @@ struct OpenMeteoRequestTests {
         let request = try #require(server.requests(to: "/v1/search").first)
         #expect(request.query.map(\.0) == ["name", "count", "language", "format", "countryCode"])
         #expect(request.value("name") == "London")
-        #expect(request.value("count") == "10")
+        #expect(request.value("count") == "100")  // the most: only Ontario's are kept
         #expect(request.value("language") == "fr")
         #expect(request.value("format") == "json")
         #expect(request.value("countryCode") == "CA")
+        _ = try await service.places(matching: LocationQuery.parse("London, GB"))
+        #expect(server.requests(to: "/v1/search").last?.value("count") == "10")
     }
 
     @Test func typedTextCannotAddAParameter() throws {
@@ -97,5 +99,7 @@ struct OpenMeteoRequestTests {
             == "open-meteo|forecast|51.5000|-0.1200")
         #expect(OpenMeteoRequest.search(name: "London", countryCode: "GB").cacheKey(language: "en")
             == "open-meteo|search|london|GB|en")
+        #expect(OpenMeteoRequest.search(name: "London", countryCode: "CA", count: 100).cacheKey(language: "en")
+            == "open-meteo|search|london|CA|en|100")
     }
 }
