@@ -152,12 +152,12 @@ private struct Figures {
         header["failover"] = context.failover.map { failover in
             .object(["from": .string(failover.from.rawValue), "reason": .string(failover.reason.shortReason(strings))])
         } ?? .null
-        header["source"] = source(context.source, strings)
+        header["source"] = source(context.source, now: context.now, strings)
         return header
     }
 
     /// Live, a copy (stale: refreshing it failed; refreshing; or an older copy) with its age, or sample data.
-    private func source(_ source: DataSource, _ strings: Strings) -> JSONValue {
+    private func source(_ source: DataSource, now: Date, _ strings: Strings) -> JSONValue {
         let (kind, fetchedAt, reason): (String, Date?, WeatherError?) = switch source {
         case .live(let at): ("live", at, nil)
         case .stale(let at, let reason): ("stale", at, reason)
@@ -165,11 +165,10 @@ private struct Figures {
         case .copy(let at): ("copy", at, nil)
         case .sample: ("sample", nil, nil)
         }
-        let age = fetchedAt.flatMap { at in context.map { $0.now.timeIntervalSince(at) } }
         return .object([
             "kind": .string(kind),
             "fetchedAt": time(fetchedAt),
-            "ageSeconds": age.map { Self.rounded(max(0, $0), 0) } ?? .null,
+            "ageSeconds": fetchedAt.map { Self.rounded(max(0, now.timeIntervalSince($0)), 0) } ?? .null,
             "reason": reason.map { .string($0.shortReason(strings)) } ?? .null,
         ])
     }
