@@ -52,7 +52,7 @@ struct JSONDocument {
         view["recentSnow"] = figures.recent(c?.snow)
         view["sunrise"] = figures.time(c?.sunrise)
         view["sunset"] = figures.time(c?.sunset)
-        view["nextStep"] = d.comingStep.map { step in
+        view["currentStep"] = d.comingStep.map { step in
             .object(figures.interval(step).merging([
                 "precipitation": figures.precipitation(step.precipitation),
                 "precipitationChance": Figures.percent(step.precipitationProbability),
