@@ -99,14 +99,17 @@ struct JSONOutputTests {
     @Test func offlineSampleDataIsMarkedAsSuch() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        let (current, hourly, daily, _) = try await Self.documents(runner, ["--offline", "--lang", "de", "Tokyo"])
+        let (current, hourly, daily, _) = try await Self.documents(runner, ["--offline", "--lang", "de", "--units", "standard", "Tokyo"])
         for view in [current, hourly, daily] {
+            #expect(view["units"]?["temperature"] == .string("K"))
+            #expect(view["units"]?["wind"] == .string("m/s"))
             #expect(view["provider"] == .null)
             #expect(view["source"]?["kind"] == .string("sample"))
             #expect(view["language"] == .string("de"))
             #expect(view["notice"]?.string?.isEmpty == false)
         }
         #expect(current["observedAt"]?.string?.hasSuffix("+09:00") == true)
+        #expect((current["temperature"]?.double ?? 0) > 200)  // kelvin
     }
 
     @Test func aFailoverNamesBothProviders() async throws {
