@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
@@ -35,8 +36,6 @@ struct ErrorWordingTests {
         document.daily = DailyDisplay(
             place: "X", summary: "", rows: [], notice: Notice([.failover(from: .openWeather, to: .metNorway, reason: .serverError(status: 503))]))
         let text = try #require(document.text)
-        #expect(text.contains(#""notice" : "OpenWeather did not answer (server error 503); showing MET Norway.""#))
-        let decoded = try JSONDecoder().decode(DailyDisplay.self, from: Data(text.utf8))
-        #expect(decoded.notice?.parts == [.text("OpenWeather did not answer (server error 503); showing MET Norway.")])
+        #expect(try JSONValue.parse(text)["notice"] == .string("OpenWeather did not answer (server error 503); showing MET Norway."))
     }
 }

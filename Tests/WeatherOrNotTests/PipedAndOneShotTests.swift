@@ -86,22 +86,6 @@ struct PipedAndOneShotTests {
         for result in [current, hourly, daily] { #expect(!result.stdout.contains("\u{1B}")) }
     }
 
-    @Test func oneShotJSONIsTheDisplayStruct() async throws {
-        let server = try FakeOpenWeather.start()
-        defer { server.stop() }
-        let runner = BinaryRunner(server: server)
-        defer { runner.remove() }
-        let result = try await runner.run(["--json", "Testford"])
-        #expect(result.status == 0)
-        let display = try JSONDecoder().decode(CurrentWeatherDisplay.self, from: Data(result.stdout.utf8))
-        #expect(display.place == "Testford, England, GB")
-        #expect(display.temperature == "7°C")
-        let hourly = try await runner.run(["--json", "--hourly", "Testford"])
-        let rows = try JSONDecoder().decode(HourlyDisplay.self, from: Data(hourly.stdout.utf8)).rows
-        #expect(rows.first?.time == "Now")
-        #expect(rows.filter { $0.kind == .weather }.count == 9)  // "Now", 8 slots; sunrise and sunset rows besides
-    }
-
     @Test func oneShotFailuresExitNonZeroWithOneLineOnStandardError() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }

@@ -274,36 +274,3 @@ package final class SessionView {
         }
     }
 }
-
-/// What a one-shot `--json` run prints: the one view it showed, or an object holding each view by name.
-struct JSONDocument {
-    var current: CurrentWeatherDisplay?
-    var hourly: HourlyDisplay?
-    var daily: DailyDisplay?
-    /// The language the notices are worded in.
-    var strings = Strings(.english)
-
-    private struct Combined: Encodable {
-        var current: CurrentWeatherDisplay?
-        var hourly: HourlyDisplay?
-        var daily: DailyDisplay?
-    }
-
-    /// Pretty-printed JSON, keys sorted; nil when no view came.
-    var text: String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let key = Notice.wordsKey { encoder.userInfo[key] = { @Sendable [strings] (notice: Notice) in notice.words(strings) } }
-        var views: [any Encodable] = []
-        if let current { views.append(current) }
-        if let hourly { views.append(hourly) }
-        if let daily { views.append(daily) }
-        let data: Data?
-        switch views.count {
-        case 0: return nil
-        case 1: data = try? encoder.encode(views[0])
-        default: data = try? encoder.encode(Combined(current: current, hourly: hourly, daily: daily))
-        }
-        return data.map { String(decoding: $0, as: UTF8.self) }
-    }
-}

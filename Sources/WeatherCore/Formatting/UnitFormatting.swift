@@ -20,29 +20,44 @@ package enum UnitFormatting {
     /// "12°C", "54°F", "285 K".
     package static func temperature(celsius: Double, _ units: UnitSystem) -> String {
         let value = rounded(temperatureValue(celsius: celsius, units))
-        return units == .standard ? "\(value) K" : "\(value)°\(units == .metric ? "C" : "F")"
+        return units == .standard ? "\(value) K" : "\(value)\(Unit.temperature(units))"
+    }
+
+    /// The wind speed in the unit system's unit (``Unit/speed(_:)``), unrounded.
+    package static func speedValue(metresPerSecond: Double, _ units: UnitSystem) -> Double {
+        switch units {
+        case .metric: metresPerSecond * 3.6
+        case .imperial: metresPerSecond * 2.236_936
+        case .standard: metresPerSecond
+        }
     }
 
     /// Wind speed: km/h (metric), mph (imperial), m/s (standard).
     package static func speed(metresPerSecond: Double, _ units: UnitSystem) -> String {
-        switch units {
-        case .metric: "\(rounded(metresPerSecond * 3.6)) km/h"
-        case .imperial: "\(rounded(metresPerSecond * 2.236_936)) mph"
-        case .standard: "\(rounded(metresPerSecond)) m/s"
-        }
+        "\(rounded(speedValue(metresPerSecond: metresPerSecond, units))) \(Unit.speed(units))"
+    }
+
+    /// The pressure in hPa, or inHg in imperial, unrounded.
+    package static func pressureValue(hectopascals: Double, _ units: UnitSystem) -> Double {
+        units == .imperial ? hectopascals * 0.029_529_983 : hectopascals
     }
 
     /// Pressure: hPa, or inHg to a hundredth in imperial.
     package static func pressure(hectopascals: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
         guard units == .imperial else { return "\(rounded(hectopascals)) hPa" }
-        let hundredths = rounded(hectopascals * 2.952_998_3)
+        let hundredths = rounded(pressureValue(hectopascals: hectopascals, units) * 100)
         let fraction = String(abs(hundredths) % 100)
         return "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100)\(decimal)\(fraction.count == 1 ? "0" : "")\(fraction) inHg"
     }
 
+    /// A distance in km, or mi in imperial, unrounded.
+    package static func distanceValue(metres: Double, _ units: UnitSystem) -> Double {
+        units == .imperial ? metres / 1609.344 : metres / 1000
+    }
+
     /// Visibility in km (mi in imperial), one decimal under 10.
     package static func distance(metres: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
-        let (value, unit) = units == .imperial ? (metres / 1609.344, "mi") : (metres / 1000, "km")
+        let (value, unit) = (distanceValue(metres: metres, units), Unit.distance(units))
         // Decide on the rounded figure: 9.9997 mi is "10 mi", not "10.0 mi".
         return rounded(value * 10) < 100 ? "\(oneDecimal(value, decimal)) \(unit)" : "\(rounded(value)) \(unit)"
     }
@@ -51,7 +66,7 @@ package enum UnitFormatting {
     /// An amount above zero too small for the unit to show is "<0.1 mm" or "<0.01 in", never "0.00 in". `decimal`
     /// is the language's separator ("2,4 mm").
     package static func precipitation(millimetres: Double, _ units: UnitSystem, decimal: Character = ".") -> String {
-        let (value, places, unit) = units == .imperial ? (millimetres / 25.4, 2, "in") : (millimetres, 1, "mm")
+        let (value, places, unit) = (precipitationValue(millimetres: millimetres, units), units == .imperial ? 2 : 1, Unit.precipitation(units))
         let scale = places == 2 ? 100 : 10
         let steps = rounded(value * Double(scale))
         if steps == 0, value > 0 { return "<0\(decimal)\(places == 2 ? "01" : "1") \(unit)" }
@@ -59,6 +74,34 @@ package enum UnitFormatting {
         fraction = String(repeating: "0", count: places - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(steps < 0 ? "-" : "")\(abs(steps) / scale)\(fraction.isEmpty ? "" : String(decimal) + fraction) \(unit)"
+    }
+
+    /// Rain or snow in mm, or inches in imperial, unrounded.
+    package static func precipitationValue(millimetres: Double, _ units: UnitSystem) -> Double {
+        units == .imperial ? millimetres / 25.4 : millimetres
+    }
+
+    /// The units each kind of figure is written in, in a unit system.
+    package enum Unit {
+        package static func temperature(_ units: UnitSystem) -> String {
+            switch units {
+            case .metric: "°C"
+            case .imperial: "°F"
+            case .standard: "K"
+            }
+        }
+
+        package static func speed(_ units: UnitSystem) -> String {
+            switch units {
+            case .metric: "km/h"
+            case .imperial: "mph"
+            case .standard: "m/s"
+            }
+        }
+
+        package static func pressure(_ units: UnitSystem) -> String { units == .imperial ? "inHg" : "hPa" }
+        package static func distance(_ units: UnitSystem) -> String { units == .imperial ? "mi" : "km" }
+        package static func precipitation(_ units: UnitSystem) -> String { units == .imperial ? "in" : "mm" }
     }
 
     /// A percentage from 0…1.

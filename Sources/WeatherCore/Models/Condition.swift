@@ -41,7 +41,7 @@ package struct Condition: Equatable, Sendable {
 }
 
 /// The condition groups the views distinguish, from OpenWeather's code ranges.
-package enum ConditionGroup: String, Codable, CaseIterable, Sendable {
+package enum ConditionGroup: String, CaseIterable, Sendable {
     case thunderstorm, drizzle, rain, freezingRain, showers, snow, sleet, mist, clear, fewClouds, clouds, overcast, unknown
 
     package init(code: Int) {

@@ -56,12 +56,20 @@ package struct DisplayFormatter: Sendable {
             sunset: c.sunset.map { clock($0, report) },
             comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) },
             comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
-            notice: notice(report), provider: providerName(report))
+            notice: notice(report), provider: providerName(report),
+            context: context(report), conditions: c, comingStep: coming, highLowCoversToday: range?.coversToday)
+    }
+
+    /// What a view of `report` is of, typed, for `--json`.
+    func context(_ report: WeatherReport) -> ViewContext {
+        ViewContext(
+            place: report.place, provider: report.provider, failover: report.failover, source: report.source,
+            utcOffset: report.utcOffset, units: options.units, now: now)
     }
 
     /// Today's high and low when the provider forecasts whole days; otherwise the coming 24 hours', current reading
     /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false.
-    func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String)? {
+    func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String, coversToday: Bool)? {
         let c = report.current
         let today = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
         if let days = report.days, days.contains(where: { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber == today }),
@@ -69,12 +77,12 @@ package struct DisplayFormatter: Sendable {
                 current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: days
             ).first
         {
-            return (day.high, day.low, strings["label.highLow"])
+            return (day.high, day.low, strings["label.highLow"], true)
         }
         let end = c.observedAt.addingTimeInterval(86_400)
         let temperatures = [c.temperature] + report.forecast.filter { $0.time > c.observedAt && $0.time <= end }.map(\.temperature)
         guard temperatures.count > 1, let high = temperatures.max(), let low = temperatures.min() else { return nil }
-        return (high, low, strings["label.highLow24"])
+        return (high, low, strings["label.highLow24"], false)
     }
 
     /// "Now" from the current conditions, then up to `count` slots after the observation: 3-hour steps, or with
@@ -91,7 +99,7 @@ package struct DisplayFormatter: Sendable {
                 // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
                 precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil,
                 humidity: c.humidity.map { "\($0)\(percentSign)" },
-                wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil)
+                wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil, date: c.observedAt)
         ]
         var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
         let byHour = hourByHour ? report.hourly : nil
@@ -104,7 +112,7 @@ package struct DisplayFormatter: Sendable {
                 let local = LocalTime(event.time, utcOffset: report.utcOffset)
                 let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
                 day = local.dayNumber
-                rows.append(sunRow(event.kind, local, startsDay: startsDay))
+                rows.append(sunRow(event.kind, local, startsDay: startsDay, date: event.time))
             }
             let local = LocalTime(slot.time, utcOffset: report.utcOffset)
             let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
@@ -121,7 +129,8 @@ package struct DisplayFormatter: Sendable {
                         $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) : nil
                     },
                     humidity: slot.humidity.map { "\($0)\(percentSign)" },
-                    wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay))
+                    wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay,
+                    date: slot.time, slot: slot))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
             ? [.text(strings("notice.threeHourSteps", ["provider": report.provider.displayName]))]
@@ -129,7 +138,7 @@ package struct DisplayFormatter: Sendable {
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
             hours: ForecastSummaries.hours(window), rows: rows, notice: Notice(steps + noticeParts(report)),
-            provider: providerName(report))
+            provider: providerName(report), context: context(report), observation: c)
     }
 
     /// Five local days starting today.
@@ -138,6 +147,7 @@ package struct DisplayFormatter: Sendable {
         let days = DailySummary.days(
             current: report.current, forecast: report.forecast, utcOffset: report.utcOffset, providerDays: report.days)
         let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+        let sun = sunTimes(report)
         let rows = days.map { day in
             DayRow(
                 day: day.dayNumber == today ? strings["daily.today"] : weekdays.name(day.weekday),
@@ -147,11 +157,24 @@ package struct DisplayFormatter: Sendable {
                 highCelsius: day.high, lowCelsius: day.low,
                 precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) } ?? "–",
                 precipitationProbability: day.precipitationProbability,
-                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units, decimal: decimal) : nil)
+                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units, decimal: decimal) : nil,
+                summary: day, sunrise: sun[day.dayNumber]?.sunrise, sunset: sun[day.dayNumber]?.sunset)
         }
         return DailyDisplay(
             place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
-            provider: providerName(report))
+            provider: providerName(report), context: context(report))
+    }
+
+    /// Each local day's sunrise and sunset, by day number: the provider's own days', else the observation's (today's).
+    private func sunTimes(_ report: WeatherReport) -> [Int: (sunrise: Date?, sunset: Date?)] {
+        var times: [Int: (sunrise: Date?, sunset: Date?)] = [:]
+        let day = { (date: Date) in LocalTime(date, utcOffset: report.utcOffset).dayNumber }
+        if let sunrise = report.current.sunrise { times[day(sunrise), default: (nil, nil)].sunrise = sunrise }
+        if let sunset = report.current.sunset { times[day(sunset), default: (nil, nil)].sunset = sunset }
+        for given in report.days ?? [] where given.sunrise != nil || given.sunset != nil {
+            times[day(given.date)] = (given.sunrise, given.sunset)
+        }
+        return times
     }
 
     /// The `:rain` sentence alone.
@@ -189,12 +212,12 @@ package struct DisplayFormatter: Sendable {
         return events.sorted { $0.time < $1.time }
     }
 
-    private func sunRow(_ kind: HourlyRow.Kind, _ local: LocalTime, startsDay: String?) -> HourlyRow {
+    private func sunRow(_ kind: HourlyRow.Kind, _ local: LocalTime, startsDay: String?, date: Date) -> HourlyRow {
         HourlyRow(
             kind: kind, time: local.clockTime(options.clock), condition: kind.rawValue, conditionCode: 0,
             conditionGroup: .unknown, isNight: kind == .sunset, temperature: "", temperatureCelsius: 0,
             precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil, humidity: nil, wind: nil,
-            startsDay: startsDay)
+            startsDay: startsDay, date: date)
     }
 
     /// The slots after the observation, the ones the hourly view can show (of `slots`, or the 3-hour steps).

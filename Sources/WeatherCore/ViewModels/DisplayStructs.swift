@@ -1,8 +1,35 @@
 import Foundation
 
+/// What a view was made from, as typed values for `--json`: the place, who answered (and who was chosen, when
+/// another answered for it), how fresh the data is, and the units and moment the view was made in.
+package struct ViewContext: Equatable, Sendable {
+    package var place: Place
+    package var provider: ProviderID
+    package var failover: Failover?
+    package var source: DataSource
+    /// The report's offset from UTC, in seconds.
+    package var utcOffset: Int
+    package var units: UnitSystem
+    /// When the view was made: a copy's age is counted to it.
+    package var now: Date
+
+    package init(place: Place, provider: ProviderID, failover: Failover?, source: DataSource, utcOffset: Int, units: UnitSystem, now: Date) {
+        self.place = place
+        self.provider = provider
+        self.failover = failover
+        self.source = source
+        self.utcOffset = utcOffset
+        self.units = units
+        self.now = now
+    }
+
+    /// The place's offset from UTC at `date`, in seconds: what a time is written in.
+    package func offset(at date: Date) -> Int { utcOffset }
+}
+
 /// The current conditions: each figure as text in the person's units, beside the typed values a view needs to
 /// style or draw it (so no view ever reads a number back out of the text).
-package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
+package struct CurrentWeatherDisplay: Equatable, Sendable {
     package var place: String
     /// Observation time in the place's local time, with its offset: "Sun 14:37 (UTC+05:45)".
     package var observedAt: String
@@ -47,12 +74,18 @@ package struct CurrentWeatherDisplay: Codable, Equatable, Sendable {
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
+    /// The typed values behind the text, for `--json`: what the view is of, the observation, and the coming step.
+    package var context: ViewContext? = nil
+    package var conditions: CurrentConditions? = nil
+    package var comingStep: ForecastSlot? = nil
+    /// True when `high` and `low` are today's (the provider's own day), false for the coming 24 hours'.
+    package var highLowCoversToday: Bool? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.
-package struct HourlyRow: Codable, Equatable, Sendable {
+package struct HourlyRow: Equatable, Sendable {
     /// What the row shows.
-    package enum Kind: String, Codable, Sendable {
+    package enum Kind: String, Sendable {
         case weather, sunrise, sunset
     }
 
@@ -76,10 +109,14 @@ package struct HourlyRow: Codable, Equatable, Sendable {
     package var wind: String?
     /// The day's name ("Mon") when the row starts a new local calendar day.
     package var startsDay: String?
+    /// The typed values behind the text, for `--json`: the moment the row is at (the observation's, the step's
+    /// start, the sunrise's or sunset's), and the forecast step it shows (nil for "Now" and the sun's rows).
+    package var date: Date? = nil
+    package var slot: ForecastSlot? = nil
 }
 
 /// The hourly view: "Now" and the coming 3-hour slots.
-package struct HourlyDisplay: Codable, Equatable, Sendable {
+package struct HourlyDisplay: Equatable, Sendable {
     package var place: String
     /// One line written from the data: "Rain from 15:00 to 21:00, then dry".
     package var summary: String
@@ -89,10 +126,13 @@ package struct HourlyDisplay: Codable, Equatable, Sendable {
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
+    /// The typed values behind the text, for `--json`: what the view is of, and the observation "Now" shows.
+    package var context: ViewContext? = nil
+    package var observation: CurrentConditions? = nil
 }
 
 /// One day of the 5-day view.
-package struct DayRow: Codable, Equatable, Sendable {
+package struct DayRow: Equatable, Sendable {
     /// "Today", then weekday names.
     package var day: String
     package var condition: String
@@ -107,10 +147,14 @@ package struct DayRow: Codable, Equatable, Sendable {
     /// The same chance, 0…1; nil when the provider gives none.
     package var precipitationProbability: Double?
     package var precipitationAmount: String?
+    /// The typed day behind the text, for `--json`, with its sunrise and sunset where the provider gives them.
+    package var summary: DailySummary? = nil
+    package var sunrise: Date? = nil
+    package var sunset: Date? = nil
 }
 
 /// The 5-day view.
-package struct DailyDisplay: Codable, Equatable, Sendable {
+package struct DailyDisplay: Equatable, Sendable {
     package var place: String
     /// One line written from the data: "Dry all week, highs 12–16°".
     package var summary: String
@@ -118,10 +162,12 @@ package struct DailyDisplay: Codable, Equatable, Sendable {
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
+    /// What the view is of, typed, for `--json`.
+    package var context: ViewContext? = nil
 }
 
 /// The `:rain` answer: when it next rains or snows at a place.
-package struct RainDisplay: Codable, Equatable, Sendable {
+package struct RainDisplay: Equatable, Sendable {
     package var place: String
     package var outlook: String
     package var notice: Notice?
