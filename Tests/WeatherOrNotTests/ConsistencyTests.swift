@@ -17,6 +17,27 @@ struct ConsistencyTests {
     struct Told: Sendable {
         /// Each view's lines, the provider's name and the condition's words left out of the rows.
         var hourly: [String], daily: [String], rain: String, status: String
+        /// `--json`'s rows and days: interval or date, condition group, temperatures, amount and chance.
+        var jsonRows: [String], jsonDays: [String]
+    }
+
+    /// `--json --hourly --five-day`'s rows and days, each as one line of what they say.
+    static func jsonFigures(_ text: String) throws -> (rows: [String], days: [String]) {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let hourly = try #require(document["hourly"] as? [String: Any]), daily = try #require(document["daily"] as? [String: Any])
+        func line(_ item: [String: Any], _ keys: [String]) -> String {
+            keys.map { key in
+                let value = key == "group" ? (item["condition"] as? [String: Any])?["group"] : item[key]
+                return value.map { "\($0)" } ?? "nil"
+            }.joined(separator: " ")
+        }
+        let rows = (hourly["rows"] as? [[String: Any]] ?? []).map {
+            line($0, ["start", "end", "group", "temperature", "precipitation", "precipitationChance"])
+        }
+        let days = (daily["days"] as? [[String: Any]] ?? []).map {
+            line($0, ["date", "group", "high", "low", "precipitation", "precipitationChance"])
+        }
+        return (rows, days)
     }
 
     static func run(_ provider: Provider, _ server: LoopbackServer) async throws -> Told {
@@ -31,6 +52,9 @@ struct ConsistencyTests {
         #expect(session.status == 0, "\(provider): \(session.stderr)")
         let status = try await runner.run(["--no-failover", "--format", "%c %t %p %o", "Reykjavík"])
         #expect(status.status == 0, "\(provider): \(status.stderr)")
+        let json = try await runner.run(["--no-failover", "--json", "--hourly", "--five-day", "Reykjavík"])
+        #expect(json.status == 0, "\(provider): \(json.stderr)")
+        let figures = try jsonFigures(json.stdout)
         let lines = session.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func section(_ heading: String) -> [String] {
             guard let first = lines.firstIndex(where: { $0.hasPrefix("Reykjavík") && $0.contains(heading) }) else { return [] }
@@ -42,7 +66,8 @@ struct ConsistencyTests {
             .replacingOccurrences(of: " · Open-Meteo", with: "").replacingOccurrences(of: " · MET Norway", with: "")
         return Told(
             hourly: section("the next 24 hours").compactMap(row), daily: section("5 days").compactMap(row),
-            rain: rain, status: status.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            rain: rain, status: status.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+            jsonRows: figures.rows, jsonDays: figures.days)
     }
 
     /// A row without the condition's words (each provider has its own: "slight rain", "light rain"): its time or day,
@@ -83,10 +108,18 @@ struct ConsistencyTests {
         #expect(owm.daily == om.daily)
         #expect(owm.rain == om.rain)
         #expect(owm.status == om.status)
+        #expect(om.jsonRows.count == 8 && om.jsonDays.count == 5, "\(om.jsonRows) \(om.jsonDays)")
+        #expect(owm.jsonRows == om.jsonRows)
+        #expect(owm.jsonDays == om.jsonDays)
         // MET Norway: the same, but for the chance it does not give.
         #expect(met.hourly.map(Self.withoutChance) == om.hourly.map(Self.withoutChance))
         #expect(met.daily.map(Self.withoutChance) == om.daily.map(Self.withoutChance))
         #expect(Self.withoutChance(met.rain) == Self.withoutChance(om.rain))
         #expect(Self.withoutChance(met.status) == Self.withoutChance(om.status))
+        // In --json the chance is the last figure: null from MET Norway.
+        let lessChance = { (line: String) in line.split(separator: " ").dropLast().joined(separator: " ") }
+        #expect(met.jsonRows.map(lessChance) == om.jsonRows.map(lessChance))
+        #expect(met.jsonDays.map(lessChance) == om.jsonDays.map(lessChance))
+        #expect(met.jsonRows.allSatisfy { $0.hasSuffix(" nil") || $0.hasSuffix(" <null>") })
     }
 }
