@@ -25,7 +25,7 @@ package struct Launcher {
         let factory = ProviderFactory(
             openWeather: configuration, environment: environment,
             transport: SocketTransport(proxies: ProxySettings(environment: environment)),
-            cache: ResponseCache(directory: paths.cacheDirectory))
+            cache: ResponseCache(directory: paths.cacheDirectory), failures: RecentFailures(file: paths.failedHosts))
         let fromEnvironment = Result { () throws(WeatherError) in try ProviderFactory.environmentProvider(environment) }
         let chosen = options.provider ?? (try? fromEnvironment.get())
         let oneShot = options.isOneShot

@@ -22,9 +22,12 @@ package final class CompareViewModel: RequestingViewModel {
         let service = service
         lastPair = (first, second)
         return await runner.run({
-            async let a = Self.report(service, first)
-            async let b = Self.report(service, second)
-            return try await (a, b)
+            // One answer: both searches and reports share one deadline.
+            try await Answer.run {
+                async let a = Self.report(service, first)
+                async let b = Self.report(service, second)
+                return try await (a, b)
+            }
         }, apply: { reports in
             self.reports = reports
             self.publish()

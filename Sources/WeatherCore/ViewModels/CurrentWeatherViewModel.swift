@@ -42,9 +42,11 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         let service = service
         return await runner.run({
             let query = try LocationQuery.parse(text)
-            let places = try await service.places(matching: query)
-            let report = try await service.report(for: places[0])
-            return (places, report)
+            // One answer: the search and the report share one deadline.
+            return try await Answer.run {
+                let places = try await service.places(matching: query)
+                return (places, try await service.report(for: places[0]))
+            }
         }, apply: { places, report in
             self.matches = places
             self.shownIndex = 0
