@@ -330,7 +330,24 @@ package final class WeatherApp {
         let key = text.sanitizedForTerminal.matchKey
         if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
         let sameName = preferences.recentCities.filter { $0.name.matchKey == key }
-        return sameName.count == 1 ? sameName[0] : nil
+        if sameName.count == 1 { return sameName[0] }
+        return Self.stored(PlaceSearch(text), among: preferences.recentCities)
+    }
+
+    /// The one stored place a "City, CC" search names ("London, GB", "Springfield, IL, US", "London, Ontario, CA"):
+    /// same name, same country, and the state when one is named; nil when none or several are.
+    static func stored(_ search: PlaceSearch, among places: [Place]) -> Place? {
+        let parts = search.typed.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        guard (2...3).contains(parts.count), let country = search.query.split(separator: ",").last.map(String.init),
+            country.count == 2
+        else { return nil }
+        let name = parts[0].matchKey
+        let found = search.filter(places).filter { place in
+            guard place.name.matchKey == name, place.country?.uppercased() == country.uppercased() else { return false }
+            // A state named by neither filter ("London, Ontario, CA") must be the place's.
+            return parts.count == 2 || search.state != nil || place.state?.matchKey == parts[1].matchKey
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.

@@ -15,14 +15,20 @@ package final class Answer: Sendable {
     /// Hosts ("https://host:port") that failed within this answer, and how.
     private let failed = Mutex<[String: WeatherError]>([:])
 
-    private init() {}
+    /// False when the answer shows current conditions alone (a `--format` without forecast placeholders): a
+    /// provider that fetches the forecast apart (OpenWeather) then makes one request, not two.
+    let wantsForecast: Bool
+
+    private init(wantsForecast: Bool) {
+        self.wantsForecast = wantsForecast
+    }
 
     /// Runs `work` as one answer, or as part of the answer already running.
     package static func run<T>(
-        isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
-    ) async throws -> T {
+        wantsForecast: Bool = true, isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
+    ) async rethrows -> T {
         if current != nil { return try await work() }
-        return try await $current.withValue(Answer(), operation: work)
+        return try await $current.withValue(Answer(wantsForecast: wantsForecast), operation: work)
     }
 
     /// The answer's deadline, `seconds` from the first call that asks.

@@ -80,11 +80,12 @@ package struct ProviderFactory: Sendable {
             if openWeather.apiKey != nil {
                 let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
                 // OpenWeather's places carry no time zone: Open-Meteo's search is asked for it beside the forecast.
+                // One call for both: when they share an address (a mirror, a proxy), two connections are wanted
+                // there, and two calls would each count the other's as theirs.
+                let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
+                let (transport, timeout) = (transport, openWeather.timeout)
                 finder = {
-                    try await places.places(matching: $0) {
-                        client.prepareReport()
-                        openMeteo.prepareSearch()
-                    }
+                    try await places.places(matching: $0) { transport.preconnect(ahead, timeout: timeout) }
                 }
             } else {
                 finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }
