@@ -79,9 +79,10 @@ package struct FailoverProvider: WeatherProviding {
                 case .answered(var report, let skippedBecause):
                     if index == 0 {
                         guard case .stale(let fetchedAt, let staleReason) = report.source, chain.count > 1,
-                            now().timeIntervalSince(fetchedAt) >= Self.staleLimit || skippedBecause != nil
+                            now().timeIntervalSince(fetchedAt) >= Self.staleLimit
                         else { return report }
-                        // Too old to be preferred, or only a copy because the provider was skipped: the others first.
+                        // Too old to be preferred: the others first, and when it was a copy only because the
+                        // provider was skipped, the provider itself after them.
                         (kept, reason) = (report, reason ?? staleReason)
                         if let skippedBecause, skipsResting {
                             (reason, skipped) = (skippedBecause, true)

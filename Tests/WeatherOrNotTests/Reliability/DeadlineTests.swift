@@ -115,3 +115,27 @@ extension DeadlineTests {
         #expect(FaultTests.unwrapped(alone.stderr).contains("OpenWeather did not answer within 1 second"))
     }
 }
+
+extension DeadlineTests {
+    /// A copy from the chosen provider under an hour old is kept rather than failing over, as when it is asked and
+    /// fails: skipping a resting host does not hand the view to another provider, and asks nothing.
+    @Test func aRestingProvidersRecentCopyIsKeptWithoutAskingAnyone() async throws {
+        let openWeather = try FakeOpenWeather.start()
+        let others = try FakeProviders.start()
+        defer { openWeather.stop(); others.stop() }
+        let runner = Self.runner(openWeather: openWeather, others: others)
+        defer { runner.remove() }
+        _ = try await runner.run(["--timeout", "3"], input: "London\n")  // stored, and cached
+        try runner.backdateCache(by: 1_200)
+        openWeather.setHandler { _ in .neverRespond }
+        let failing = try await runner.run(["--timeout", "3"], input: "London\n")
+        #expect(failing.status == 0, "\(failing.stderr)")
+        let asked = openWeather.requests.count
+        let resting = try await runner.run(["--timeout", "3"], input: "London\n")
+        #expect(resting.status == 0, "\(resting.stderr)")
+        #expect(openWeather.requests.count == asked)
+        #expect(FaultTests.unwrapped(resting.stdout).contains("could not refresh"), "\(resting.stdout)")
+        #expect(!resting.stdout.contains("Open-Meteo"))
+        #expect(others.requests.isEmpty)
+    }
+}
