@@ -577,6 +577,27 @@ def real_link_section(args):
             f.write(known_preferences)
         return bounded_run([args.binary, "Knownton"], env, timeout)
 
+    def coordinates(proxies, rtt, i, timeout):
+        home, env = home_env(proxies)
+        return bounded_run([args.binary, "51.%d, -0.12" % (1000 + i)], env, timeout)
+
+    def shared_address(proxies, rtt, i, timeout):
+        # Every provider at one address (a mirror, or one proxy): MET Norway with a key geocodes through
+        # OpenWeather and looks the time zone up with Open-Meteo, all through OpenWeather's proxy.
+        home, env = home_env(proxies)
+        env.update(OPENMETEO_BASE_URL=env["OPENWEATHER_BASE_URL"], METNO_BASE_URL=env["OPENWEATHER_BASE_URL"])
+        return bounded_run([args.binary, "--provider", "met-norway", "New City %d" % i], env, timeout)
+
+    def stored_city_country(proxies, rtt, i, timeout):
+        # A stored place with a state, typed as "City, CC": its stored coordinates, no geocoding.
+        home, env = home_env(proxies)
+        folder = os.path.join(home, "config", "weather-or-not")
+        os.makedirs(folder)
+        stored = dict(place, state="England")
+        with open(os.path.join(folder, "preferences.json"), "wb") as f:
+            f.write(json.dumps({"version": 1, "lastCity": stored, "recentCities": [stored]}).encode())
+        return bounded_run([args.binary, "Knownton, GB"], env, timeout)
+
     def prompt_second_city(proxies, rtt, i, timeout, counters):
         home, env = home_env(proxies)
         try:
@@ -613,6 +634,11 @@ def real_link_section(args):
         ("won-met-keyless", "one-shot, new city, MET Norway, no key (Open-Meteo geocodes)", None,
          one_shot("met-norway", "New City", keyless=True), False),
         ("won-known", "one-shot, known city (stored coordinates, cache empty), OpenWeather", 3.3, known_city, False),
+        ("won-stored-cc", "one-shot, a stored city typed as 'City, CC' (cache empty), OpenWeather", 3.3,
+         stored_city_country, False),
+        ("won-coords", "one-shot, coordinates, OpenWeather (reverse geocoding beside the weather)", 3.3, coordinates, False),
+        ("won-met-shared", "one-shot, new city, MET Norway with a key, every provider at one address", 4.5,
+         shared_address, False),
         ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
          prompt_second_city, True),
     ]
@@ -723,8 +749,11 @@ def real_link_section(args):
     if 0.1 in rtts:
         lines.append("At 100 ms RTT, no cap: curl, one URL on a fresh connection %s (the model's 3 RTT: TCP, TLS 1.3, "
                      "request); curl, 3 answers on one connection %s. weather-or-not: new city %s (target ≤ 4.5), known "
-                     "city %s (target ≤ 3.3), a new city at the prompt after an earlier one %s (target ≤ 2.3)."
-                     % tuple(summary(k) for k in ("curl-1", "curl-3", "won-ow", "won-known", "won-prompt")))
+                     "city %s (target ≤ 3.3), a new city at the prompt after an earlier one %s (target ≤ 2.3), a stored "
+                     "city typed as 'City, CC' %s (target ≤ 3.3), coordinates %s (target ≤ 3.3), MET Norway with a key, "
+                     "every provider at one address %s (target ≤ 4.5)."
+                     % tuple(summary(k) for k in ("curl-1", "curl-3", "won-ow", "won-known", "won-prompt", "won-stored-cc",
+                                                  "won-coords", "won-met-shared")))
         lines.append("")
     lines.append("Real-link section: %.0f s (%d runs per row; RTTs %s ms; %s)." % (
         elapsed, runs, ", ".join("%g" % (r * 1000) for r in rtts),
@@ -760,7 +789,7 @@ def main():
     parser.add_argument("--rtts", default="50,100,200", help="real-link round trips, ms")
     parser.add_argument("--cap-rtts", default="50,100,200", help="the round trips measured with the cap too, ms")
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
-    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, "
+    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-stored-cc, won-coords, won-met-shared, "
                         "won-om, won-met, won-known, won-prompt); all by default")
     args = parser.parse_args()
     print(machine())

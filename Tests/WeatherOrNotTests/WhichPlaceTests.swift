@@ -22,7 +22,8 @@ struct WhichPlaceTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, key: key)
         defer { runner.remove() }
-        let result = try await runner.run(input: "Springfield, IL\nParis, TX\nParis, FR\nPerth, WA\nPerth, AU\nLisbon\n")
+        // "Perth, AU" first: once a Perth in Australia is stored, "Perth, AU" means it, with no new search.
+        let result = try await runner.run(input: "Springfield, IL\nParis, TX\nParis, FR\nPerth, AU\nPerth, WA\nLisbon\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.headings(result.stdout) == [
             "Springfield, Illinois, US", "Paris, Texas, US", "Paris, Île-de-France, FR", "Perth, Western Australia, AU",

@@ -25,7 +25,7 @@ package struct Launcher {
         let factory = ProviderFactory(
             openWeather: configuration, environment: environment,
             transport: SocketTransport(proxies: ProxySettings(environment: environment)),
-            cache: ResponseCache(directory: paths.cacheDirectory))
+            cache: ResponseCache(directory: paths.cacheDirectory), failures: RecentFailures(file: paths.failedHosts))
         let fromEnvironment = Result { () throws(WeatherError) in try ProviderFactory.environmentProvider(environment) }
         let chosen = options.provider ?? (try? fromEnvironment.get())
         let oneShot = options.isOneShot
@@ -77,9 +77,14 @@ package struct Launcher {
                 view.complain(view.strings[views ? "error.noCity.views" : options.format != nil ? "error.noCity.format" : "error.noCity.json"])
                 return ExitStatus.usage
             }
-            if !views { await app.resume() }
-        } else {
-            await app.search(city, quietly: views)
+        }
+        // A status line that shows current conditions alone asks for nothing else.
+        await Answer.run(wantsForecast: views || options.format?.needsForecast ?? true) {
+            if city.isEmpty {
+                if !views { await app.resume() }
+            } else {
+                await app.search(city, quietly: views)
+            }
         }
         if views, !view.hasFailed {
             if options.hourly { await app.showHourly(nil) }

@@ -64,6 +64,11 @@ package struct StatusFormat: Equatable, Sendable {
         self.pieces = pieces
     }
 
+    /// True when a placeholder shows what only the forecast gives (the coming precipitation, its chance).
+    package var needsForecast: Bool {
+        pieces.contains { $0 == .field(.precipitation) || $0 == .field(.precipitationChance) }
+    }
+
     /// The line for `d`, each value as the views show it; a value the provider does not give is "–" ("-" in ASCII).
     /// Temperatures carry their colour, shown only when colour is on. Line breaks in the format become spaces: a
     /// status is one line.

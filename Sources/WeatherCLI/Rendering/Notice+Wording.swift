@@ -20,6 +20,8 @@ extension Notice.Part {
             default: "notice.failover.noAnswer"
             }
             return strings(key, ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
+        case .resting(let from, let to, let reason):
+            return strings("notice.failover.resting", ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
         case .stale(let age, let reason):
             return strings("notice.stale", ["age": age, "message": reason.message(in: .commandLine, strings: strings)])
         }

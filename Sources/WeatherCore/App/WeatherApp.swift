@@ -373,7 +373,25 @@ package final class WeatherApp {
         guard !offline, !preferences.recentCities.isEmpty else { return nil }
         let key = text.sanitizedForTerminal.matchKey
         if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
-        return preferences.recentCities.first { $0.name.matchKey == key }
+        if let picked = preferences.recentCities.first(where: { $0.name.matchKey == key }) { return picked }
+        return Self.stored(PlaceSearch(text), among: preferences.recentCities)
+    }
+
+    /// The one stored place a "City, CC" search names ("London, GB", "Springfield, IL, US", "London, Ontario, CA"):
+    /// same name, same country, and the state when one is named; nil when none or several are.
+    static func stored(_ search: PlaceSearch, among places: [Place]) -> Place? {
+        let name = search.name.matchKey
+        var found: [Place] = []
+        for reading in search.readings {
+            guard let country = reading.country else { continue }
+            for place in reading.filter(places) where !found.contains(place) {
+                guard place.name.matchKey == name, place.country?.uppercased() == country else { continue }
+                // Words no state filter covers ("London, Ontario, CA") must be the place's state.
+                guard reading.qualifiers.allSatisfy({ $0 == place.state?.matchKey }) else { continue }
+                found.append(place)
+            }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.

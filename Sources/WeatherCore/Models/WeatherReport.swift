@@ -54,12 +54,23 @@ package enum DataSource: Equatable, Sendable {
 
 /// The chosen provider failed, and why: the report came from another one.
 package struct Failover: Equatable, Sendable {
+    /// Why the chosen provider was not asked at all: it failed in the last minutes (`RecentFailures`).
+    package enum Skip: Equatable, Sendable {
+        /// The first time in this run: the view says so.
+        case sayingSo
+        /// Said before in this run: the view names the provider that answered, and says no more.
+        case saidBefore
+    }
+
     package var from: ProviderID
     package var reason: WeatherError
+    /// Set when `from` was skipped for an earlier failure (`reason`) rather than asked now.
+    package var skipped: Skip?
 
-    package init(from: ProviderID, reason: WeatherError) {
+    package init(from: ProviderID, reason: WeatherError, skipped: Skip? = nil) {
         self.from = from
         self.reason = reason
+        self.skipped = skipped
     }
 }
 

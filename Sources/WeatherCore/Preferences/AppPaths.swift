@@ -5,6 +5,8 @@ package struct AppPaths: Sendable {
     package var preferences: URL
     package var cacheDirectory: URL
     package var historyFile: URL
+    /// Hosts that failed in the last minutes (`RecentFailures`).
+    package var failedHosts: URL
 
     /// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` and `$XDG_STATE_HOME`, falling back to `~/.config`, `~/.cache`, `~/.local/state`.
     package init(environment: [String: String]) {
@@ -17,6 +19,8 @@ package struct AppPaths: Sendable {
         let name = "weather-or-not"
         preferences = base("XDG_CONFIG_HOME", ".config").appendingPathComponent(name).appendingPathComponent("preferences.json")
         cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent(name)
-        historyFile = base("XDG_STATE_HOME", ".local/state").appendingPathComponent(name).appendingPathComponent("history")
+        let state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent(name)
+        historyFile = state.appendingPathComponent("history")
+        failedHosts = state.appendingPathComponent("failed-hosts.json")
     }
 }

@@ -4,30 +4,52 @@ import Foundation
 /// server error, throttling, a refused or missing key), the same request goes to the next keyless provider, and
 /// the report says so. A cached answer from the chosen provider younger than an hour is kept rather than failing
 /// over; an older one gives way to a fresh answer from the next provider, and is shown only if that fails too.
+///
+/// With a `budget`, all of it happens within one `Answer`'s time (`--timeout`): a provider gets half the time left
+/// while another could still answer, the last one all of it. A provider that needs a host that failed in the last
+/// minutes (`RecentFailures`) is skipped at first, asked again only when every other one has failed, and the
+/// first report that comes from another provider because of it says so.
 package struct FailoverProvider: WeatherProviding {
     /// How old a stale copy from the chosen provider may be and still be preferred to another provider's answer.
     package static let staleLimit: TimeInterval = 3600
 
+    package typealias Link = (id: ProviderID, service: any WeatherProviding)
     /// The chosen provider, then the ones to try in turn.
-    let chain: [(id: ProviderID, service: any WeatherProviding)]
+    let chain: [Link]
     let now: @Sendable () -> Date
+    /// Seconds for one answer, failover included; nil leaves each provider its own timeout.
+    let budget: Double?
+    let failures: RecentFailures?
 
-    package init(_ chain: [(id: ProviderID, service: any WeatherProviding)], now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        _ chain: [Link], budget: Double? = nil, failures: RecentFailures? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         precondition(!chain.isEmpty, "a failover chain needs a provider")
         self.chain = chain
+        self.budget = budget
+        self.failures = failures
         self.now = now
     }
 
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        var firstError: (any Error)?
-        for link in chain {
-            do {
-                return try await link.service.places(matching: query)
-            } catch let error as WeatherError where error.allowsFailover {
-                firstError = firstError ?? error
+        try await Answer.run {
+            // The first failure; an earlier one a skipped provider was skipped for gives way to any failure now.
+            var firstError: (error: WeatherError, skipped: Bool)?
+            var queue = chain.indices.map { (index: $0, skipsResting: true) }
+            var position = 0
+            while position < queue.count {
+                let (index, skipsResting) = queue[position]
+                position += 1
+                switch try await attempt(index, others: queue.count - position, skipsResting: skipsResting, tolerant: false, { try await $0.places(matching: query) }) {
+                case .answered(let places, _): return places
+                case .failed(let error): if firstError?.skipped ?? true { firstError = (error, false) }
+                case .skipped(let error):
+                    firstError = firstError ?? (error, true)
+                    queue.append((index, false))
+                }
             }
+            throw firstError?.error ?? CancellationError()
         }
-        throw firstError ?? CancellationError()
     }
 
     /// The chosen provider's copy: the one `report(for:)` answers with while it is fresh, or refreshes.
@@ -36,34 +58,83 @@ package struct FailoverProvider: WeatherProviding {
     }
 
     package func report(for place: Place) async throws -> WeatherReport {
-        let chosen = chain[0]
-        var kept: WeatherReport?
-        var reason: WeatherError
-        do {
-            let report = try await chosen.service.report(for: place)
-            guard case .stale(let fetchedAt, let staleReason) = report.source,
-                now().timeIntervalSince(fetchedAt) >= Self.staleLimit, chain.count > 1
-            else { return report }
-            kept = report
-            reason = staleReason
-        } catch let error as WeatherError where error.allowsFailover && chain.count > 1 {
-            reason = error
-        }
-        for link in chain.dropFirst() {
-            var report: WeatherReport
-            do {
-                report = try await link.service.report(for: place)
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                continue
+        try await Answer.run {
+            var kept: WeatherReport?
+            var reason: WeatherError?
+            var skipped = false
+            var queue = chain.indices.map { (index: $0, skipsResting: true) }
+            var position = 0
+            while position < queue.count {
+                let (index, skipsResting) = queue[position]
+                position += 1
+                let outcome = try await attempt(
+                    index, others: queue.count - position, skipsResting: skipsResting, tolerant: index > 0, { try await $0.report(for: place) })
+                switch outcome {
+                case .skipped(let error):
+                    if index == 0 { (reason, skipped) = (reason ?? error, true) }
+                    queue.append((index, false))
+                case .failed(let error):
+                    // Asked after all, the chosen provider's failure now is the one to name.
+                    if index == 0 { (reason, skipped) = (skipped ? error : reason ?? error, false) }
+                case .answered(var report, let skippedBecause):
+                    if index == 0 {
+                        guard case .stale(let fetchedAt, let staleReason) = report.source, chain.count > 1,
+                            now().timeIntervalSince(fetchedAt) >= Self.staleLimit
+                        else { return report }
+                        // Too old to be preferred: the others first, and when it was a copy only because the
+                        // provider was skipped, the provider itself after them.
+                        (kept, reason) = (report, reason ?? staleReason)
+                        if let skippedBecause, skipsResting {
+                            (reason, skipped) = (skippedBecause, true)
+                            queue.append((index, false))
+                        }
+                        continue
+                    }
+                    if case .stale = report.source, let kept { return kept }
+                    if let reason {
+                        let first = skipped && (failures?.firstNotice(for: chain[0].id) ?? true)
+                        report.failover = Failover(from: chain[0].id, reason: reason, skipped: skipped ? (first ? .sayingSo : .saidBefore) : nil)
+                    }
+                    return report
+                }
             }
-            if case .stale = report.source, let kept { return kept }
-            report.failover = Failover(from: chosen.id, reason: reason)
-            return report
+            if let kept { return kept }
+            throw reason ?? CancellationError()
         }
-        if let kept { return kept }
-        throw reason
+    }
+
+    /// What one provider's try gave.
+    private enum Outcome<Value> {
+        /// An answer, and the earlier failure of a host it skipped meanwhile (the answer may be a stale copy then).
+        case answered(Value, skipped: WeatherError?)
+        case failed(WeatherError)
+        /// It needs a host that failed in the last minutes, and was not asked.
+        case skipped(WeatherError)
+    }
+
+    /// Asks link `index` as one `Attempt`, within its share of the answer's time: half of what is left while
+    /// `others` could still answer, else all of it. `tolerant` turns any failure but a cancellation into
+    /// `.failed` (a provider standing in); otherwise only those another provider could get round.
+    private func attempt<Value>(
+        _ index: Int, others: Int, skipsResting: Bool, tolerant: Bool,
+        _ ask: @escaping (any WeatherProviding) async throws -> Value
+    ) async throws -> Outcome<Value> {
+        let service = chain[index].service
+        var attempt: Attempt?
+        if let budget, let answer = Answer.current {
+            let end = answer.deadline(budget: budget)
+            let deadline = others > 0 ? ContinuousClock.now + (end - ContinuousClock.now) / 2 : end
+            attempt = Attempt(deadline: deadline, seconds: budget, failures: failures, skipsResting: skipsResting)
+        }
+        do {
+            let value = try await Attempt.$current.withValue(attempt) { try await ask(service) }
+            return .answered(value, skipped: attempt?.skippedBecause)
+        } catch let error as WeatherError where error.allowsFailover || tolerant {
+            if let skipped = attempt?.skippedBecause { return .skipped(skipped) }
+            return .failed(error)
+        } catch let error where !(error is CancellationError) && tolerant {
+            return .failed(.badResponse(Phrase("detail.unexpectedShape")))
+        }
     }
 }
 

@@ -10,13 +10,20 @@ package struct ProviderFactory: Sendable {
     package let environment: [String: String]
     package let transport: any HTTPTransport
     package let cache: ResponseCache
+    /// Hosts that failed in the last minutes, shared by every service this factory builds.
+    package let failures: RecentFailures
     private let sampleCache = ResponseCache(directory: nil)
 
-    package init(openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache) {
+    /// `failures` nil remembers failed hosts within this run only.
+    package init(
+        openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache,
+        failures: RecentFailures? = nil
+    ) {
         self.openWeather = openWeather
         self.environment = environment
         self.transport = transport
         self.cache = cache
+        self.failures = failures ?? RecentFailures(file: nil)
     }
 
     /// OpenWeather when a key is set, else Open-Meteo.
@@ -47,7 +54,8 @@ package struct ProviderFactory: Sendable {
                 chain.append((other, service(other, language: choice.language)))
             }
         }
-        return chain.count == 1 ? chain[0].service : FailoverProvider(chain)
+        // Even alone, a provider answers within one deadline (`--timeout`) and skips a host that failed within it.
+        return FailoverProvider(chain, budget: openWeather.timeout, failures: failures)
     }
 
     /// One provider's live service. MET Norway has no geocoding: its places come from OpenWeather's when a key
@@ -72,11 +80,12 @@ package struct ProviderFactory: Sendable {
             if openWeather.apiKey != nil {
                 let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
                 // OpenWeather's places carry no time zone: Open-Meteo's search is asked for it beside the forecast.
+                // One call for both: when they share an address (a mirror, a proxy), two connections are wanted
+                // there, and two calls would each count the other's as theirs.
+                let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
+                let (transport, timeout) = (transport, openWeather.timeout)
                 finder = {
-                    try await places.places(matching: $0) {
-                        client.prepareReport()
-                        openMeteo.prepareSearch()
-                    }
+                    try await places.places(matching: $0) { transport.preconnect(ahead, timeout: timeout) }
                 }
             } else {
                 finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }

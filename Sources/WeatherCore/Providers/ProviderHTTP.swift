@@ -22,26 +22,46 @@ package struct ProviderHTTP: Sendable {
 
     /// The checked answer: `check` turns a response into a value or a `WeatherError`; transient errors are retried.
     /// A body over `maximumBytes` is refused.
+    ///
+    /// Within an `Answer`, the deadline is the provider's share of the answer's (`Attempt`), a host that failed
+    /// within the answer is not asked again, and on a first pass a host that failed in the last minutes
+    /// (`RecentFailures`) is not asked either: its earlier failure is thrown at once, and another provider answers.
     package func get<Value>(
         _ url: URL, headers: [String: String] = [:], maximumBytes: Int = HTTPResponse.defaultMaximumBytes,
         check: (HTTPResponse) throws(WeatherError) -> Value
     ) async throws -> Value {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        var attempt = 0
+        let origin = Self.origin(of: url)
+        let (answer, attempt) = (Answer.current, Attempt.current)
+        if let failure = answer?.failure(at: origin) ?? attempt?.skip(origin) { throw failure }
+        let deadline = attempt?.deadline ?? ContinuousClock.now + .seconds(timeout)
+        let seconds = attempt?.seconds ?? timeout
+        var tries = 0
         while true {
             do {
-                return try check(
-                    try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: timeout))
-            } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
-                let pause = Duration.seconds(backoff[attempt])
-                // Retry only while another try (pause plus a short answer) still fits in the timeout.
-                guard deadline - ContinuousClock.now > pause + .milliseconds(250) else {
-                    throw error.reportingTimeout(timeout)
+                let response = try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: seconds)
+                attempt?.failures?.recovered(origin)
+                return try check(response)
+            } catch let error as WeatherError where error.isTransient && tries < backoff.count
+                && deadline - ContinuousClock.now > .seconds(backoff[tries]) + .milliseconds(250)
+            {
+                // Retried only while another try (pause plus a short answer) still fits in the time left.
+                try await Task.sleep(for: .seconds(backoff[tries]))
+                tries += 1
+            } catch let error as WeatherError {
+                let error = error.reportingTimeout(seconds)
+                if RecentFailures.marksHost(error) {
+                    answer?.noteFailure(error, at: origin)
+                    attempt?.failures?.note(error, at: origin)
                 }
-                try await Task.sleep(for: pause)
-                attempt += 1
+                throw error
             }
         }
+    }
+
+    /// "https://host:port": what fails or answers as one.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? "http"
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     /// The transport's answer (its `HTTPError` as a `WeatherError`), or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.

@@ -27,9 +27,12 @@ package final class CompareViewModel: RequestingViewModel {
         lastPair = (first, second)
         let known = (knownPlace?(first), knownPlace?(second))
         return await runner.run({
-            async let a = Self.report(service, first, known: known.0)
-            async let b = Self.report(service, second, known: known.1)
-            return try await (a, b)
+            // One answer: both searches and reports share one deadline.
+            try await Answer.run {
+                async let a = Self.report(service, first, known: known.0)
+                async let b = Self.report(service, second, known: known.1)
+                return try await (a, b)
+            }
         }, apply: { reports in
             self.reports = reports
             self.publish()

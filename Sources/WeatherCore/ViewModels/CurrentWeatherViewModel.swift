@@ -42,9 +42,20 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         let service = service
         return await runner.run({
             let query = try LocationQuery.parse(text)
-            let places = try await service.places(matching: query)
-            let report = try await service.report(for: places[0])
-            return (places, report)
+            // One answer: the search and the report share one deadline.
+            return try await Answer.run {
+                if case .coordinates(let lat, let lon) = query {
+                    // The weather needs nothing but the coordinates: asked at once, while the place is named
+                    // (reverse geocoding); a name that cannot be found leaves the coordinates as the name.
+                    async let named = service.places(matching: query)
+                    var report = try await service.report(for: Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon))
+                    let places = (try? await named).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
+                    report.place = places[0]
+                    return (places, report)
+                }
+                let places = try await service.places(matching: query)
+                return (places, try await service.report(for: places[0]))
+            }
         }, apply: { places, report in
             self.matches = places
             self.shownIndex = 0

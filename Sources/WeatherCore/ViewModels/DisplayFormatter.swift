@@ -231,7 +231,13 @@ package struct DisplayFormatter: Sendable {
     }
 
     private func noticeParts(_ report: WeatherReport) -> [Notice.Part] {
-        let failover = report.failover.map { Notice.Part.failover(from: $0.from, to: report.provider, reason: $0.reason) }
+        let failover = report.failover.flatMap { failover -> Notice.Part? in
+            switch failover.skipped {
+            case nil: .failover(from: failover.from, to: report.provider, reason: failover.reason)
+            case .sayingSo: .resting(from: failover.from, to: report.provider, reason: failover.reason)
+            case .saidBefore: nil
+            }
+        }
         let deprecated = report.productIsDeprecated
             ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
         return [failover, notice(report.source), deprecated].compactMap { $0 }

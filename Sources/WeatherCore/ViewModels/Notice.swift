@@ -8,6 +8,8 @@ package struct Notice: Equatable, Sendable {
         case text(String)
         /// `from` failed for `reason`, and `to` answered instead.
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
+        /// `from` failed for `reason` in the last minutes and was not asked: `to` is asked first for a while.
+        case resting(from: ProviderID, to: ProviderID, reason: WeatherError)
         /// A copy fetched `age` ago ("25 minutes") is shown: refreshing it failed for `reason`.
         case stale(age: String, reason: WeatherError)
     }

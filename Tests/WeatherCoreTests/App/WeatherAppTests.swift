@@ -212,6 +212,25 @@ struct WeatherAppTests {
         guard case .rain(let rain) = h.events.shown.last else { Issue.record("no outlook"); return }
         #expect(rain.place == "Testford, England, GB")
     }
+
+    /// Two stored Londons: "London, GB" names one (before, it geocoded again), as do "london, uk" and "London, Ontario,
+    /// CA"; a country with no stored match searches; "London" alone means the one seen last, with no search.
+    @Test func aStoredCityTypedWithItsCountryIsShownWithoutGeocoding() async {
+        var preferences = Preferences()
+        preferences.remember(Self.londonCA)
+        preferences.remember(Self.londonGB)
+        let h = Self.harness(preferences: preferences)
+        defer { h.folder.remove() }
+        await h.app.run(.search("London, GB"))
+        await h.app.run(.search("london, uk"))
+        await h.app.run(.search("London, Ontario, CA"))
+        #expect(h.provider.requests == ["report London", "report London", "report London"])
+        #expect(h.app.place == Self.londonCA)
+        await h.app.run(.search("London, US"))
+        await h.app.run(.search("London"))
+        #expect(h.provider.requests.dropFirst(3) == ["places London, US", "report London"])
+        #expect(h.app.place == Self.londonCA)
+    }
 }
 
 /// Choosing a provider at the prompt: saved, the place shown again from it, and the choice read back.

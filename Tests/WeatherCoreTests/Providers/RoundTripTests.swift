@@ -117,3 +117,25 @@ struct RoundTripTests {
         #expect(server.requests.allSatisfy { $0.headers["accept-encoding"]?.contains("gzip") == true })
     }
 }
+
+extension RoundTripTests {
+    /// MET Norway with a key, every provider at one address (a mirror, or the benchmark's proxy): the search opens
+    /// both connections the report needs there, the forecast's and the time-zone lookup's. Before, the second
+    /// call to open one counted the first's as its own, and the lookup opened its connection after the search.
+    @Test func providersSharingAnAddressHaveEveryConnectionOpenedWhileGeocoding() async throws {
+        let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
+        defer { server.stop() }
+        let hold = Hold()
+        server.setHandler { request in
+            if request.path == "/geo/1.0/direct" { hold.until { server.connectionsAccepted >= 2 } }
+            return FakeProviders.route(request)
+        }
+        let factory = Self.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
+        let service = factory.service(.metNorway)
+        let london = try await service.places(matching: .name("London"))
+        _ = try await service.report(for: london[0])
+        #expect(hold.answers == [true])
+        #expect(server.connectionsAccepted == 2)
+        #expect(server.requests.map(\.path).sorted() == ["/geo/1.0/direct", "/v1/search", FakeMETNorway.path].sorted())
+    }
+}

@@ -33,9 +33,12 @@ package struct METNorwayClient: Sendable {
 
     /// Gets a connection to MET Norway ready while another provider's search finds the coordinates.
     package func prepareReport() {
-        guard let url = try? LocationforecastRequest(latitude: 0, longitude: 0).url(baseURL: configuration.baseURL) else { return }
+        guard let url = reportURL else { return }
         transport.preconnect([url], timeout: configuration.timeout)
     }
+
+    /// Where a report's request goes (any coordinates): for a connection opened ahead of it.
+    var reportURL: URL? { try? LocationforecastRequest(latitude: 0, longitude: 0).url(baseURL: configuration.baseURL) }
 
     /// 200 and 203 carry a body, fresh until `Expires`; 304 renews the stored one; the rest are errors.
     static func check(_ response: HTTPResponse) throws(WeatherError) -> Answer {

@@ -31,13 +31,14 @@ package struct OpenMeteoClient: Sendable {
     /// Gets a connection to the forecast's server ready while the search that finds the coordinates is on the wire.
     package func prepareReport() { prepare(.forecast(latitude: 0, longitude: 0)) }
 
-    /// Gets a connection to the geocoding server ready for a search that will follow (a time-zone lookup).
-    package func prepareSearch() { prepare(.search(name: "", countryCode: nil)) }
 
     private func prepare(_ request: OpenMeteoRequest) {
         guard let url = try? request.url(configuration: configuration) else { return }
         http.transport.preconnect([url], timeout: configuration.timeout)
     }
+
+    /// Where a search goes (any name): for a connection opened ahead of it.
+    var searchURL: URL? { try? OpenMeteoRequest.search(name: "", countryCode: nil).url(configuration: configuration) }
 
     static func check(_ response: HTTPResponse) throws(WeatherError) -> Data {
         switch response.status {

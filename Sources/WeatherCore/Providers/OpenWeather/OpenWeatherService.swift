@@ -66,19 +66,23 @@ package actor OpenWeatherService: WeatherProviding {
         }
     }
 
+    /// Current weather and forecast at once; current weather alone for an answer that shows nothing else.
     private func fetchReport(for place: Place) async throws -> WeatherReport {
+        let wantsForecast = Answer.current?.wantsForecast ?? true
         async let currentResult = fetch(.current(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.current)
-        async let forecastResult = fetch(.forecast(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.forecast)
+        async let forecastResult = wantsForecast
+            ? fetch(.forecast(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.forecast) : nil
         let (current, forecast) = try await (currentResult, forecastResult)
+        let fetchedAt = min(current.fetchedAt, forecast?.fetchedAt ?? current.fetchedAt)
         let source: DataSource
         if samplePlaces != nil {
             source = .sample
-        } else if let reason = current.staleReason ?? forecast.staleReason {
-            source = .stale(fetchedAt: min(current.fetchedAt, forecast.fetchedAt), reason: reason)
+        } else if let reason = current.staleReason ?? forecast?.staleReason {
+            source = .stale(fetchedAt: fetchedAt, reason: reason)
         } else {
-            source = .live(fetchedAt: min(current.fetchedAt, forecast.fetchedAt))
+            source = .live(fetchedAt: fetchedAt)
         }
-        return Self.report(place, current.value, forecast.value, source: source)
+        return Self.report(place, current.value, forecast?.value ?? ([], nil), source: source)
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
