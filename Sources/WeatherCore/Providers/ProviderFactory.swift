@@ -83,10 +83,14 @@ package struct ProviderFactory: Sendable {
             }
             return METNorwayService(
                 client: client, cache: cache, findPlaces: finder,
-                utcOffset: { place in
-                    // A place found through Open-Meteo carries its time zone; others are looked up by name.
-                    if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) { return zone.secondsFromGMT() }
-                    return await geocoder.utcOffset(for: place)
+                zone: { place in
+                    // A place found through Open-Meteo carries its zone; others are looked up by name there, else
+                    // located from where they lie.
+                    let locator = ZoneLocator()
+                    guard place.timeZone == nil, let name = await geocoder.timeZone(for: place) else { return locator.zone(for: place) }
+                    var named = place
+                    named.timeZone = name
+                    return locator.zone(for: named)
                 })
         }
     }

@@ -22,12 +22,12 @@ package struct DisplayFormatter: Sendable {
     package func current(_ report: WeatherReport) -> CurrentWeatherDisplay {
         let c = report.current
         let units = options.units
-        let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
+        let local = LocalTime(c.observedAt, report.zone)
         let range = highAndLow(report)
         let coming = upcoming(report).first
         return CurrentWeatherDisplay(
             place: report.place.displayName,
-            observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
+            observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.zone.offset(at: c.observedAt))))",
             condition: c.condition.description(strings),
             conditionCode: c.condition.code,
             conditionGroup: c.condition.group,
@@ -61,10 +61,10 @@ package struct DisplayFormatter: Sendable {
     /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false.
     func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String)? {
         let c = report.current
-        let today = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
-        if let days = report.days, days.contains(where: { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber == today }),
+        let today = LocalTime(c.observedAt, report.zone).dayNumber
+        if let days = report.days, days.contains(where: { LocalTime($0.date, report.zone).dayNumber == today }),
             let day = DailySummary.days(
-                current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: days
+                current: c, forecast: report.forecast, zone: report.zone, count: 1, providerDays: days
             ).first
         {
             return (day.high, day.low, strings["label.highLow"])
@@ -90,19 +90,19 @@ package struct DisplayFormatter: Sendable {
                 humidity: c.humidity.map { "\($0)\(percentSign)" },
                 wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil)
         ]
-        var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
+        var day = LocalTime(c.observedAt, report.zone).dayNumber
         let byHour = hourByHour ? report.hourly : nil
         let window = Array(upcoming(report, slots: byHour ?? report.forecast).prefix(max(0, count)))
         var sunEvents = self.sunEvents(report, until: window.last?.time ?? c.observedAt)
         for slot in window {
             while let event = sunEvents.first, event.time <= slot.time {
                 sunEvents.removeFirst()
-                let local = LocalTime(event.time, utcOffset: report.utcOffset)
+                let local = LocalTime(event.time, report.zone)
                 let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
                 day = local.dayNumber
                 rows.append(sunRow(event.kind, local, startsDay: startsDay))
             }
-            let local = LocalTime(slot.time, utcOffset: report.utcOffset)
+            let local = LocalTime(slot.time, report.zone)
             let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
             day = local.dayNumber
             rows.append(
@@ -132,8 +132,8 @@ package struct DisplayFormatter: Sendable {
     package func daily(_ report: WeatherReport) -> DailyDisplay {
         let units = options.units
         let days = DailySummary.days(
-            current: report.current, forecast: report.forecast, utcOffset: report.utcOffset, providerDays: report.days)
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+            current: report.current, forecast: report.forecast, zone: report.zone, providerDays: report.days)
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
         let rows = days.map { day in
             DayRow(
                 day: day.dayNumber == today ? strings["daily.today"] : weekdays.name(day.weekday),
@@ -207,7 +207,9 @@ package struct DisplayFormatter: Sendable {
         let failover = report.failover.map { Notice.Part.failover(from: $0.from, to: report.provider, reason: $0.reason) }
         let deprecated = report.productIsDeprecated
             ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
-        return [failover, notice(report.source), deprecated].compactMap { $0 }
+        // No zone and no offset from the provider: the times shown are UTC, and the view says so.
+        let utc = report.zone == .unknown ? Notice.Part.text(strings["notice.utc"]) : nil
+        return [failover, notice(report.source), deprecated, utc].compactMap { $0 }
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.
@@ -234,7 +236,7 @@ package struct DisplayFormatter: Sendable {
     }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {
-        LocalTime(date, utcOffset: report.utcOffset).clockTime(options.clock)
+        LocalTime(date, report.zone).clockTime(options.clock)
     }
 
     private func precipitationText(_ c: CurrentConditions) -> String? {

@@ -76,7 +76,7 @@ package actor OpenWeatherService: WeatherProviding {
         } else {
             source = .live(fetchedAt: min(current.fetchedAt, forecast.fetchedAt))
         }
-        return Self.report(place, current.value, forecast.value, source: source)
+        return Self.report(place, current.value, forecast.value, source: source, sample: samplePlaces != nil)
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
@@ -91,14 +91,19 @@ package actor OpenWeatherService: WeatherProviding {
         let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
         return Self.report(
             place, current.value, forecast.value,
-            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt), sample: false)
     }
 
+    /// OpenWeather gives only the place's offset now: the zone is the one where the place lies whose offset now is
+    /// that one (`ZoneLocator`), else that offset. The sample places keep the offset their data was made for.
     private static func report(
         _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
-        source: DataSource
+        source: DataSource, sample: Bool
     ) -> WeatherReport {
-        WeatherReport(place: place, current: current.conditions, forecast: forecast.slots, utcOffset: current.utcOffset, source: source)
+        let zone = sample
+            ? PlaceTimeZone.fixed(current.utcOffset)
+            : ZoneLocator().zone(for: place, reported: current.utcOffset, at: current.conditions.observedAt)
+        return WeatherReport(place: place, current: current.conditions, forecast: forecast.slots, zone: zone, source: source)
     }
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
