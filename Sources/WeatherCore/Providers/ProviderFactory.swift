@@ -10,13 +10,19 @@ package struct ProviderFactory: Sendable {
     package let environment: [String: String]
     package let transport: any HTTPTransport
     package let cache: ResponseCache
+    /// The clock MET Norway picks its current hour by (tests set it).
+    package let now: @Sendable () -> Date
     private let sampleCache = ResponseCache(directory: nil)
 
-    package init(openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache) {
+    package init(
+        openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.openWeather = openWeather
         self.environment = environment
         self.transport = transport
         self.cache = cache
+        self.now = now
     }
 
     /// OpenWeather when a key is set, else Open-Meteo.
@@ -91,7 +97,7 @@ package struct ProviderFactory: Sendable {
                     var named = place
                     named.timeZone = name
                     return locator.zone(for: named)
-                })
+                }, now: now)
         }
     }
 
