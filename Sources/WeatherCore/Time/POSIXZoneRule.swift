@@ -91,12 +91,12 @@ package struct POSIXZoneRule: Equatable, Sendable {
             if take(UInt8(ascii: "<")) {
                 while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
                     let byte = bytes[index]
-                    guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return false }
+                    guard byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return false }
                     index += 1
                 }
                 return index - begin >= 4 && take(UInt8(ascii: ">"))
             }
-            while index < bytes.count, isLetter(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index].isASCIILetter { index += 1 }
             return index - begin >= 3
         }
 
@@ -147,19 +147,13 @@ package struct POSIXZoneRule: Equatable, Sendable {
 
         mutating func number(maxDigits: Int) -> Int? {
             var value = 0, digits = 0
-            while index < bytes.count, isDigit(bytes[index]), digits < maxDigits {
+            while index < bytes.count, bytes[index].isASCIIDigit, digits < maxDigits {
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 index += 1
                 digits += 1
             }
             return digits == 0 ? nil : value
         }
-
-        private func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        }
-
-        private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     }
 }
 

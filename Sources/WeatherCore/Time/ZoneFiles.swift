@@ -40,16 +40,11 @@ package struct ZoneFiles: Sendable {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return false }
         return parts.allSatisfy { part in
-            guard let first = part.utf8.first, (1...32).contains(part.utf8.count), isLetter(first) else { return false }
+            guard let first = part.utf8.first, (1...32).contains(part.utf8.count), first.isASCIILetter else { return false }
             return part.utf8.allSatisfy {
-                isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "+")
-                    || $0 == UInt8(ascii: "-")
+                $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
             }
         }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     /// The file's bytes; nil when it cannot be read or is over the cap.
