@@ -24,7 +24,9 @@ package struct ZoneRules: Equatable, Sendable {
 
     /// Seconds east of UTC at `date`.
     package func offset(at date: Date) -> Int {
-        let instant = Int64(date.timeIntervalSince1970.rounded(.down))
+        // Clamped to ±30 million years, so no date converts out of range; NaN counts as 1970.
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let instant = seconds.isNaN ? 0 : Int64(min(1e15, max(-1e15, seconds)))
         guard let last = transitions.last, instant < last else {
             if let rule { return rule.offset(at: instant) }
             return offsets.last ?? initialOffset
