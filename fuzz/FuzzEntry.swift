@@ -9,7 +9,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count > 0 else { return 0 }
     let data = Data(bytes: bytes + 1, count: count - 1)
     let text = String(decoding: data, as: UTF8.self)
-    switch bytes[0] % 9 {
+    switch bytes[0] % 10 {
     case 0: _ = try? ResponseDecoding.current(data)
     case 1: _ = try? ResponseDecoding.forecast(data)
     case 2: _ = try? ResponseDecoding.places(data)
@@ -41,6 +41,15 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
         precondition((try? one.get()) == (try? two.get()))
         precondition(whole.response?.body == split.response?.body)
+    case 8:
+        // A zone file or a POSIX rule, read and asked for offsets far and near: within a day of UTC, never a trap.
+        let instants: [Double] = [-1e300, -1e12, 0, 1.8e9, 4.1e9, 1e12, .infinity, .nan]
+        if let rules = TZif.rules(name: "Fuzz/Zone", bytes: Array(data)) {
+            for instant in instants { precondition(abs(rules.offset(at: Date(timeIntervalSince1970: instant))) < 93_600) }
+        }
+        if let rule = POSIXZoneRule(text) {
+            for instant in [Int64(-1e12), 0, 1_800_000_000, Int64(1e12)] { precondition(abs(rule.offset(at: instant)) <= 2 * 93_600) }
+        }
     default:
         // What is written reads back the same.
         if let json = try? JSONValue.parse(data) {

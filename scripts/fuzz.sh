@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the JSON reader and writer, the HTTP response parser, the response decoders, the command parser, the coordinate parser, terminal sanitising, completion and
-# preferences decoding with libFuzzer, for a bounded time (not part of CI).
+# preferences decoding, and the time-zone file and rule readers with libFuzzer, for a bounded time (not part of CI).
 #   scripts/fuzz.sh [SECONDS]     default 60; corpus in fuzz/corpus, crashes in fuzz/out
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,11 +19,17 @@ fi
 if [ -z "$(ls -A fuzz/corpus)" ]; then
   i=0
   for f in Tests/Fixtures/*.json; do
-    for target in 0 1 2 6 8; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
+    for target in 0 1 2 6 9; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
     i=$((i + 1))
   done
   printf '\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n' > fuzz/corpus/http-chunked
   printf '\x07HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n[]' > fuzz/corpus/http-length
+  for zone in Europe/Lisbon Asia/Kathmandu America/St_Johns Australia/Lord_Howe; do
+    if [ -f "/usr/share/zoneinfo/$zone" ]; then printf '\x08' | cat - "/usr/share/zoneinfo/$zone" > "fuzz/corpus/zone-${zone//\//-}"; fi
+  done
+  for rule in 'CET-1CEST,M3.5.0,M10.5.0/3' '<+0545>-5:45' '<+1030>-10:30<+11>-11,M10.1.0,M4.1.0' 'EST5EDT,J60/2,300/25'; do
+    printf '\x08%s' "$rule" > "fuzz/corpus/rule-$RANDOM"
+  done
   for line in ':hourly 12' '48.8566, 2.3522' $'Lon\e[31mdon' ':units imperial' 'Rio'; do
     for target in 3 4 5 6 7; do printf "\\x$(printf %02x $target)%s" "$line" > "fuzz/corpus/line-$target-$RANDOM"; done
   done

@@ -96,6 +96,11 @@ License: no-licence-stated
  The weather-or-not repository has no LICENSE file and its README states no
  licence: until the authors choose one, no rights beyond those of copyright
  law are granted.
+
+Files: Sources/WeatherCore/Time/ZoneLocations.swift
+Copyright: none: generated from zone1970.tab of the tz database (https://www.iana.org/time-zones)
+License: public-domain
+ zone1970.tab says: "This file is in the public domain."
 EOF
 
 cat > "$work/changelog" <<EOF

@@ -4,7 +4,7 @@
 # authorities https is checked against).
 # With --for-tests (scripts/test.sh), also what the tests run: bash, zsh and fish (completion scripts), groff and
 # mandoc (man page lint), man-db (man -l), lintian and dpkg-dev (dpkg-shlibdeps, objdump through binutils) for the .deb,
-# and make (the Makefile's install target).
+# make (the Makefile's install target), and tzdata (the system's time-zone files the zone tests read).
 # Uses apt-get as root, or through sudo; does nothing when everything is already there.
 set -euo pipefail
 
@@ -27,6 +27,7 @@ if [ "$for_tests" -eq 1 ]; then
     dpkg-shlibdeps:dpkg-dev objdump:binutils readelf:binutils make:make; do
     command -v "${pair%%:*}" >/dev/null 2>&1 || [[ " ${missing[*]} " == *" ${pair#*:} "* ]] || missing+=("${pair#*:}")
   done
+  [ -f /usr/share/zoneinfo/Europe/Lisbon ] || missing+=(tzdata)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -46,7 +46,7 @@ try measure("decode current + 40-slot forecast", calls: iterations) {
 }
 let (current, offset) = try ResponseDecoding.current(currentData)
 let (slots, _) = try ResponseDecoding.forecast(forecastData)
-let report = WeatherReport(place: place, current: current, forecast: slots, utcOffset: offset, source: .live(fetchedAt: Date()))
+let report = WeatherReport(place: place, current: current, forecast: slots, zone: .fixed(offset), source: .live(fetchedAt: Date()))
 measure("format current + hourly (8) + 5-day", calls: iterations) {
     sink &+= formatter.current(report).temperature.count
     sink &+= formatter.hourly(report, count: 8).rows.count
@@ -55,7 +55,7 @@ measure("format current + hourly (8) + 5-day", calls: iterations) {
 try measure("decode + format, all three views", calls: iterations) {
     let (c, o) = try ResponseDecoding.current(currentData)
     let (s, _) = try ResponseDecoding.forecast(forecastData)
-    let r = WeatherReport(place: place, current: c, forecast: s, utcOffset: o, source: .sample)
+    let r = WeatherReport(place: place, current: c, forecast: s, zone: .fixed(o), source: .sample)
     sink &+= formatter.current(r).place.count + formatter.hourly(r, count: 8).rows.count + formatter.daily(r).rows.count
 }
 measure("set-up: weekday names for a language", calls: 20) {

@@ -14,7 +14,7 @@ struct JSONDocumentTests {
     static func report(utcOffset: Int = 20_700, source: DataSource = .live(fetchedAt: now)) throws -> WeatherReport {
         let (conditions, _) = try ResponseDecoding.current(Fixtures.data("current_testford.json"))
         let (slots, _) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
-        return WeatherReport(place: kathmandu, current: conditions, forecast: slots, utcOffset: utcOffset, source: source)
+        return WeatherReport(place: kathmandu, current: conditions, forecast: slots, zone: .fixed(utcOffset), source: source)
     }
 
     static func document(_ report: WeatherReport, units: UnitSystem = .metric, language: Language = .english) throws -> JSONValue {

@@ -92,7 +92,9 @@ struct ProviderViewsTests {
                 let forecast = try body("forecast_testford.json")
                 let (conditions, offset) = try ResponseDecoding.current(current)
                 let (slots, _) = try ResponseDecoding.forecast(forecast)
-                return WeatherReport(place: place, current: conditions, forecast: slots, utcOffset: offset, source: source)
+                // As the service does: the zone where the place lies whose offset now is the one reported.
+                let zone = ZoneLocator().zone(for: place, reported: offset, at: conditions.observedAt)
+                return WeatherReport(place: place, current: conditions, forecast: slots, zone: zone, source: source)
             case .openMeteo:
                 let name = switch self {
                 case .openMeteoKolkata: "forecast_kolkata.json"
@@ -102,14 +104,14 @@ struct ProviderViewsTests {
                 let forecast = try OpenMeteoDecoding.forecast(Fixtures.data("openmeteo/" + name))
                 return WeatherReport(
                     place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
-                    utcOffset: forecast.utcOffset, source: source, provider: .openMeteo, hourly: forecast.hourly,
+                    zone: forecast.zone, source: source, provider: .openMeteo, hourly: forecast.hourly,
                     days: forecast.days)
             case .metNorway:
                 let forecast = try Locationforecast.decode(Fixtures.data("metno/compact_fjordby.json"))
                 let built = METNorwayReport(
-                    forecast, latitude: place.latitude, longitude: place.longitude, utcOffset: utcOffset, now: now)
+                    forecast, latitude: place.latitude, longitude: place.longitude, zone: .fixed(utcOffset), now: now)
                 return WeatherReport(
-                    place: place, current: built.current, forecast: built.steps, utcOffset: utcOffset, source: source,
+                    place: place, current: built.current, forecast: built.steps, zone: .fixed(utcOffset), source: source,
                     provider: .metNorway, hourly: built.hourly, days: built.days)
             }
         }
@@ -175,7 +177,7 @@ struct ProviderViewsTests {
     /// `slots`' times after the observation on the place's 24-hour clock, as many as a view of `count` shows.
     static func clockTimes(_ slots: [ForecastSlot], after report: WeatherReport, count: Int) -> [String] {
         slots.filter { $0.time > report.current.observedAt }.prefix(count)
-            .map { LocalTime($0.time, utcOffset: report.utcOffset).clockTime(.twentyFourHour) }
+            .map { LocalTime($0.time, report.zone).clockTime(.twentyFourHour) }
     }
 
     /// The gaps in minutes between successive times, across midnight.
@@ -291,7 +293,7 @@ struct ProviderViewsTests {
     @Test(arguments: Source.allCases)
     func headersCarryTheLocalTimeAndTheOffsetName(source: Source) throws {
         let report = try source.report()
-        #expect(report.utcOffset == source.utcOffset)
+        #expect(report.zone.offset(at: report.current.observedAt) == source.utcOffset)
         let (twentyFour, twelve) = Self.expectedHeader(source)
         let other = try source.partner.report()
         for (clock, expected) in [(ClockStyle.twentyFourHour, twentyFour), (.twelveHour, twelve)] {
@@ -391,7 +393,7 @@ struct ProviderViewsTests {
     /// Walks a view's rows from the observation: a row starts a day exactly when its time of day goes back, and the
     /// day it names is the next one.
     static func checkDayLabels(_ display: HourlyDisplay, _ report: WeatherReport, sourceLocation: SourceLocation = #_sourceLocation) {
-        let observed = LocalTime(report.current.observedAt, utcOffset: report.utcOffset)
+        let observed = LocalTime(report.current.observedAt, report.zone)
         var previous = observed.hour * 60 + observed.minute
         var weekday = observed.weekday
         #expect(display.rows.first?.time == "Now" && display.rows.first?.startsDay == nil, sourceLocation: sourceLocation)
@@ -417,9 +419,9 @@ struct ProviderViewsTests {
         Self.checkDayLabels(formatter.hourly(report, count: 8), report)
         Self.checkDayLabels(formatter.hourly(report, count: 24, hourByHour: true), report)
         // The provider's days are dated at the place's midnight, one after another, the first today.
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset)
+        let today = LocalTime(report.current.observedAt, report.zone)
         if let days = report.days {
-            let local = days.map { LocalTime($0.date, utcOffset: report.utcOffset) }
+            let local = days.map { LocalTime($0.date, report.zone) }
             #expect(local.allSatisfy { $0.hour == 0 && $0.minute == 0 }, "\(local)")
             #expect(local.map(\.dayNumber) == local.indices.map { today.dayNumber + $0 })
         } else {
@@ -582,8 +584,8 @@ struct ProviderViewsTests {
     func dailyRowsAreTheProvidersDays(source: Source) throws {
         let report = try source.report()
         let days = try #require(report.days)
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
-        let provided = Set(days.map { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber })
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
+        let provided = Set(days.map { LocalTime($0.date, report.zone).dayNumber })
         let rows = Self.formatter(source).daily(report).rows
         let extra = rows.indices.filter { !provided.contains(today + $0) }.map { "\(rows[$0].day) \(rows[$0].low)–\(rows[$0].high)" }
         #expect(extra.isEmpty, "\(extra)")
@@ -600,7 +602,7 @@ struct ProviderViewsTests {
 
     /// Each row of an hourly view with its local day number, walking from the observation.
     static func rowsWithDays(_ display: HourlyDisplay, _ report: WeatherReport) -> [(row: HourlyRow, day: Int)] {
-        let observed = LocalTime(report.current.observedAt, utcOffset: report.utcOffset)
+        let observed = LocalTime(report.current.observedAt, report.zone)
         var previous = observed.hour * 60 + observed.minute, day = observed.dayNumber
         return display.rows.dropFirst().map { row in
             let minute = minutes(row.time) ?? previous
@@ -615,15 +617,15 @@ struct ProviderViewsTests {
     func laterSunrisesAndSunsetsAreTheProvidersOwn(source: Source) throws {
         let report = try source.report()
         let days = try #require(report.days)
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
         var later: [(shown: String, given: String)] = []
         for hourByHour in [false, true] {
             let display = Self.formatter(source).hourly(report, count: 24, hourByHour: hourByHour)
             for (row, day) in Self.rowsWithDays(display, report) where row.kind != .weather && day > today {
-                guard let given = days.first(where: { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber == day }),
+                guard let given = days.first(where: { LocalTime($0.date, report.zone).dayNumber == day }),
                     let time = row.kind == .sunrise ? given.sunrise : given.sunset
                 else { continue }
-                later.append((row.time, LocalTime(time, utcOffset: report.utcOffset).clockTime(.twentyFourHour)))
+                later.append((row.time, LocalTime(time, report.zone).clockTime(.twentyFourHour)))
             }
         }
         #expect(later.allSatisfy { $0.shown == $0.given }, "\(later.map { "shown \($0.shown), given \($0.given)" })")

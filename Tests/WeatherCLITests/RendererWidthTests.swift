@@ -15,7 +15,7 @@ struct RendererWidthTests {
     {
         let (conditions, offset) = try ResponseDecoding.current(Fixtures.data(current))
         let (slots, _) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
-        return WeatherReport(place: place, current: conditions, forecast: slots, utcOffset: offset, source: source)
+        return WeatherReport(place: place, current: conditions, forecast: slots, zone: .fixed(offset), source: source)
     }
 
     static let testford = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)

@@ -44,6 +44,29 @@ struct ProviderTests {
         #expect(server.requests(to: "/data/2.5/forecast").isEmpty)
     }
 
+    /// Typed coordinates carry no zone and MET Norway gives none: the built binary takes the zone where they lie
+    /// from the system's files (Kathmandu's +05:45, not the longitude's +06:00); with no zone files (`TZDIR` empty),
+    /// times are in UTC and the view says so.
+    @Test func metNorwayShowsTypedCoordinatesInTheZoneWhereTheyLie() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = Self.keyless(server)
+        defer { runner.remove() }
+        let result = try await runner.run(["--provider", "met-norway", "27.7172, 85.324"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(UTC+05:45)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Times in UTC"))
+        #expect(server.requests(to: "/v1/search").isEmpty)  // coordinates are not searched for
+
+        let empty = TemporaryFolder()
+        defer { empty.remove() }
+        let bare = BinaryRunner(server: server, key: nil, extra: ["TZDIR": empty.url.path])
+        defer { bare.remove() }
+        let utc = try await bare.run(["--provider", "met-norway", "27.7172, 85.324"])
+        #expect(utc.status == 0, "\(utc.stderr)")
+        #expect(utc.stdout.contains("(UTC+00:00)") && utc.stdout.contains("Times in UTC: this place's time zone is not known."))
+    }
+
     @Test func aFailingOpenWeatherGivesWayToOpenMeteoAndSaysSo() async throws {
         let server = try Self.openWeatherFailing()
         defer { server.stop() }

@@ -145,7 +145,7 @@ private struct Figures {
             "country": place.country.map { .string($0) } ?? .null,
             "latitude": Self.rounded(place.latitude, 4),
             "longitude": Self.rounded(place.longitude, 4),
-            "timeZone": place.timeZone.map { .string($0) } ?? .null,
+            "timeZone": (place.timeZone ?? context.zone.name).map { .string($0) } ?? .null,
         ])
         // Sample data is nobody's weather: it names no provider.
         if context.source != .sample { header["provider"] = .string(context.provider.rawValue) }

@@ -6,7 +6,7 @@ package struct DailySummary: Equatable, Sendable {
     package var weekday: Int
     package var high: Double
     package var low: Double
-    /// The condition that dominates the daytime, or the day's rain or snow when it is likely (see ``days(current:forecast:utcOffset:count:)``).
+    /// The condition that dominates the daytime, or the day's rain or snow when it is likely (see ``days(current:forecast:zone:count:)``).
     package var condition: Condition
     /// The highest precipitation probability of the day, 0…1; nil when the provider gives none.
     package var precipitationProbability: Double?
@@ -30,15 +30,15 @@ package struct DailySummary: Equatable, Sendable {
     /// Where the provider forecasts days itself (`providerDays`), a day's high and low are the provider's (today's
     /// still include the current reading), and a day no slot reaches is taken from the provider whole.
     package static func days(
-        current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, count: Int = 5,
+        current: CurrentConditions, forecast: [ForecastSlot], zone: PlaceTimeZone, count: Int = 5,
         providerDays: [DayForecast]? = nil
     ) -> [DailySummary] {
         var provided: [Int: DayForecast] = [:]
-        for day in providerDays ?? [] { provided[LocalTime(day.date, utcOffset: utcOffset).dayNumber] = day }
-        let today = LocalTime(current.observedAt, utcOffset: utcOffset)
+        for day in providerDays ?? [] { provided[LocalTime(day.date, zone).dayNumber] = day }
+        let today = LocalTime(current.observedAt, zone)
         var byDay: [Int: [ForecastSlot]] = [:]
         for slot in forecast {
-            let day = LocalTime(slot.time, utcOffset: utcOffset).dayNumber
+            let day = LocalTime(slot.time, zone).dayNumber
             if day >= today.dayNumber, day < today.dayNumber + count { byDay[day, default: []].append(slot) }
         }
         var result: [DailySummary] = []
@@ -70,7 +70,7 @@ package struct DailySummary: Equatable, Sendable {
                     ?? (current.condition.group.isWet && wetNow ? current.condition : wetCondition(millimetres: amount, isSnow: isSnow))
             } else {
                 // No slot is wet, so none has a wet condition; nor has the current one when the day is today.
-                condition = dominantCondition(slots, utcOffset: utcOffset) ?? current.condition
+                condition = dominantCondition(slots, zone: zone) ?? current.condition
             }
             result.append(
                 DailySummary(
@@ -81,8 +81,8 @@ package struct DailySummary: Equatable, Sendable {
         return result
     }
 
-    static func dominantCondition(_ slots: [ForecastSlot], utcOffset: Int) -> Condition? {
-        let daytime = slots.filter { (6..<18).contains(LocalTime($0.time, utcOffset: utcOffset).hour) }
+    static func dominantCondition(_ slots: [ForecastSlot], zone: PlaceTimeZone) -> Condition? {
+        let daytime = slots.filter { (6..<18).contains(LocalTime($0.time, zone).hour) }
         return mostFrequent(daytime.isEmpty ? slots : daytime)
     }
 

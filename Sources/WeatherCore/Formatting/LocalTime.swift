@@ -1,6 +1,6 @@
 import Foundation
 
-/// Calendar arithmetic in a place's local time, from its UTC offset in seconds. Pure and fast: no time-zone database.
+/// Calendar arithmetic in a place's local time, from its UTC offset in seconds or its zone (`PlaceTimeZone`).
 package struct LocalTime: Equatable, Sendable {
     package var year: Int
     package var month: Int
@@ -19,17 +19,14 @@ package struct LocalTime: Equatable, Sendable {
         dayNumber = days
         hour = secondOfDay / 3600
         minute = (secondOfDay % 3600) / 60
-        weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday (4)
-        // Civil date from a day count (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        weekday = CivilDate.weekday(dayNumber: days)
+        let civil = CivilDate(days: days)
+        (year, month, day) = (civil.year, civil.month, civil.day)
+    }
+
+    /// The local time at `date` in `zone`, at the offset in force at that instant.
+    package init(_ date: Date, _ zone: PlaceTimeZone) {
+        self.init(date, utcOffset: zone.offset(at: date))
     }
 
     /// "15:00" or "3 PM" / "3:30 PM".

@@ -72,9 +72,9 @@ package struct ForecastSummaries: Sendable {
     func likely(_ spell: WetSpell, _ report: WeatherReport) -> String {
         // With no chance given, an amount forecast is "expected".
         let chance = WetWeather.Likelihood(spell.probability).rawValue
-        let start = LocalTime(spell.start, utcOffset: report.utcOffset)
-        let end = LocalTime(spell.end, utcOffset: report.utcOffset)
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+        let start = LocalTime(spell.start, report.zone)
+        let end = LocalTime(spell.end, report.zone)
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
         let key = "summary.period." + (start.dayNumber == today ? "today" : "day") + (end.dayNumber == start.dayNumber ? "" : ".endDay")
         let period = strings(
             key,
@@ -201,7 +201,7 @@ package struct ForecastSummaries: Sendable {
         guard let last = slots.last, spell.end <= last.time else {
             return strings("summary.now.lasting.\(kinds)", ["span": span(family, hours: Self.hours(slots))])
         }
-        let end = LocalTime(spell.end, utcOffset: report.utcOffset)
+        let end = LocalTime(spell.end, report.zone)
         let key = isToday(spell.end, report) ? "summary.untilAbout" : "summary.untilAbout.day"
         let until = strings(key, ["day": dayName(end.weekday), "time": end.clockTime(options.clock)])
         return strings("summary.now.until.\(kinds)", ["until": until])
@@ -229,15 +229,15 @@ package struct ForecastSummaries: Sendable {
 
     /// True when `date` falls on the report's today, or on `other`'s day when given.
     func isToday(_ date: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> Bool {
-        let local = LocalTime(date, utcOffset: report.utcOffset).dayNumber
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
-        let shownDay = other.map { LocalTime($0, utcOffset: report.utcOffset).dayNumber } ?? today
+        let local = LocalTime(date, report.zone).dayNumber
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
+        let shownDay = other.map { LocalTime($0, report.zone).dayNumber } ?? today
         return local == today || local == shownDay
     }
 
     /// "from 15:00", or "from Wed 03:00" when the day is neither today nor `other`'s day.
     func from(_ date: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> String {
-        let local = LocalTime(date, utcOffset: report.utcOffset)
+        let local = LocalTime(date, report.zone)
         let key = isToday(date, report, sameDayAs: other) ? "summary.from" : "summary.from.day"
         return strings(key, ["day": dayName(local.weekday), "time": local.clockTime(options.clock)])
     }
@@ -245,7 +245,7 @@ package struct ForecastSummaries: Sendable {
     /// "from 15:00 to 21:00", naming the start's day when it is neither today nor `other`'s day, and the end's when it
     /// is neither today nor the start's day.
     func fromTo(_ start: Date, _ end: Date, _ report: WeatherReport, sameDayAs other: Date? = nil) -> String {
-        let a = LocalTime(start, utcOffset: report.utcOffset), b = LocalTime(end, utcOffset: report.utcOffset)
+        let a = LocalTime(start, report.zone), b = LocalTime(end, report.zone)
         let startDay = !isToday(start, report, sameDayAs: other), endDay = !isToday(end, report, sameDayAs: start)
         let key = "summary.fromTo" + (startDay ? (endDay ? ".bothDays" : ".startDay") : (endDay ? ".endDay" : ""))
         return strings(

@@ -6,8 +6,9 @@ package struct WeatherReport: Equatable, Sendable {
     package var current: CurrentConditions
     /// 3-hour steps, whatever the provider's own step: the views and summaries are built on them.
     package var forecast: [ForecastSlot]
-    /// The place's offset from UTC in seconds, as the API reports it.
-    package var utcOffset: Int
+    /// The place's time zone: every time shown is at its offset at that time (across daylight-saving changes),
+    /// and days are its calendar days. `.unknown` shows UTC and says so.
+    package var zone: PlaceTimeZone
     package var source: DataSource
     /// Who answered.
     package var provider: ProviderID
@@ -23,13 +24,13 @@ package struct WeatherReport: Equatable, Sendable {
     package var productIsDeprecated = false
 
     package init(
-        place: Place, current: CurrentConditions, forecast: [ForecastSlot], utcOffset: Int, source: DataSource,
+        place: Place, current: CurrentConditions, forecast: [ForecastSlot], zone: PlaceTimeZone, source: DataSource,
         provider: ProviderID = .openWeather, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil
     ) {
         self.place = place
         self.current = current
         self.forecast = forecast
-        self.utcOffset = utcOffset
+        self.zone = zone
         self.source = source
         self.provider = provider
         self.hourly = hourly

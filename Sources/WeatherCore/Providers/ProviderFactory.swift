@@ -12,18 +12,21 @@ package struct ProviderFactory: Sendable {
     package let cache: ResponseCache
     /// Hosts that failed in the last minutes, shared by every service this factory builds.
     package let failures: RecentFailures
+    /// The clock MET Norway picks its current hour by (tests set it).
+    package let now: @Sendable () -> Date
     private let sampleCache = ResponseCache(directory: nil)
 
     /// `failures` nil remembers failed hosts within this run only.
     package init(
         openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache,
-        failures: RecentFailures? = nil
+        failures: RecentFailures? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.openWeather = openWeather
         self.environment = environment
         self.transport = transport
         self.cache = cache
         self.failures = failures ?? RecentFailures(file: nil)
+        self.now = now
     }
 
     /// OpenWeather when a key is set, else Open-Meteo.
@@ -92,11 +95,15 @@ package struct ProviderFactory: Sendable {
             }
             return METNorwayService(
                 client: client, cache: cache, findPlaces: finder,
-                utcOffset: { place in
-                    // A place found through Open-Meteo carries its time zone; others are looked up by name.
-                    if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) { return zone.secondsFromGMT() }
-                    return await geocoder.utcOffset(for: place)
-                })
+                zone: { place in
+                    // A place found through Open-Meteo carries its zone; others are looked up by name there, else
+                    // located from where they lie.
+                    let locator = ZoneLocator()
+                    guard place.timeZone == nil, let name = await geocoder.timeZone(for: place) else { return locator.zone(for: place) }
+                    var named = place
+                    named.timeZone = name
+                    return locator.zone(for: named)
+                }, now: now)
         }
     }
 

@@ -22,14 +22,14 @@ package struct DisplayFormatter: Sendable {
     package func current(_ report: WeatherReport) -> CurrentWeatherDisplay {
         let c = report.current
         let units = options.units
-        let local = LocalTime(c.observedAt, utcOffset: report.utcOffset)
+        let local = LocalTime(c.observedAt, report.zone)
         let range = highAndLow(report)
         // The 3-hour step that covers now (its amount is what falls now and in the coming hours), else the next one.
         let coming = report.forecast.first { $0.time <= c.observedAt && c.observedAt < $0.time.addingTimeInterval($0.hours * 3600) }
             ?? upcoming(report).first
         return CurrentWeatherDisplay(
             place: report.place.displayName,
-            observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.utcOffset)))",
+            observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.zone.offset(at: c.observedAt))))",
             condition: c.condition.description(strings),
             conditionCode: c.condition.code,
             conditionGroup: c.condition.group,
@@ -64,17 +64,17 @@ package struct DisplayFormatter: Sendable {
     func context(_ report: WeatherReport) -> ViewContext {
         ViewContext(
             place: report.place, provider: report.provider, failover: report.failover, source: report.source,
-            utcOffset: report.utcOffset, units: options.units, now: now)
+            zone: report.zone, units: options.units, now: now)
     }
 
     /// Today's high and low when the provider forecasts whole days; otherwise the coming 24 hours', current reading
     /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false.
     func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String, coversToday: Bool)? {
         let c = report.current
-        let today = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
-        if let days = report.days, days.contains(where: { LocalTime($0.date, utcOffset: report.utcOffset).dayNumber == today }),
+        let today = LocalTime(c.observedAt, report.zone).dayNumber
+        if let days = report.days, days.contains(where: { LocalTime($0.date, report.zone).dayNumber == today }),
             let day = DailySummary.days(
-                current: c, forecast: report.forecast, utcOffset: report.utcOffset, count: 1, providerDays: days
+                current: c, forecast: report.forecast, zone: report.zone, count: 1, providerDays: days
             ).first
         {
             return (day.high, day.low, strings["label.highLow"], true)
@@ -101,7 +101,7 @@ package struct DisplayFormatter: Sendable {
                 humidity: c.humidity.map { "\($0)\(percentSign)" },
                 wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil, date: c.observedAt)
         ]
-        var day = LocalTime(c.observedAt, utcOffset: report.utcOffset).dayNumber
+        var day = LocalTime(c.observedAt, report.zone).dayNumber
         let byHour = hourByHour ? report.hourly : nil
         let rowCount = hourByHour && byHour == nil ? (count + 2) / 3 : count
         let window = Array(upcoming(report, slots: byHour ?? report.forecast).prefix(max(0, rowCount)))
@@ -109,12 +109,12 @@ package struct DisplayFormatter: Sendable {
         for slot in window {
             while let event = sunEvents.first, event.time <= slot.time {
                 sunEvents.removeFirst()
-                let local = LocalTime(event.time, utcOffset: report.utcOffset)
+                let local = LocalTime(event.time, report.zone)
                 let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
                 day = local.dayNumber
                 rows.append(sunRow(event.kind, local, startsDay: startsDay, date: event.time))
             }
-            let local = LocalTime(slot.time, utcOffset: report.utcOffset)
+            let local = LocalTime(slot.time, report.zone)
             let startsDay = local.dayNumber != day ? weekdays.name(local.weekday) : nil
             day = local.dayNumber
             rows.append(
@@ -145,8 +145,8 @@ package struct DisplayFormatter: Sendable {
     package func daily(_ report: WeatherReport) -> DailyDisplay {
         let units = options.units
         let days = DailySummary.days(
-            current: report.current, forecast: report.forecast, utcOffset: report.utcOffset, providerDays: report.days)
-        let today = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber
+            current: report.current, forecast: report.forecast, zone: report.zone, providerDays: report.days)
+        let today = LocalTime(report.current.observedAt, report.zone).dayNumber
         let sun = sunTimes(report)
         let rows = days.map { day in
             DayRow(
@@ -168,7 +168,7 @@ package struct DisplayFormatter: Sendable {
     /// Each local day's sunrise and sunset, by day number: the provider's own days', else the observation's (today's).
     private func sunTimes(_ report: WeatherReport) -> [Int: (sunrise: Date?, sunset: Date?)] {
         var times: [Int: (sunrise: Date?, sunset: Date?)] = [:]
-        let day = { (date: Date) in LocalTime(date, utcOffset: report.utcOffset).dayNumber }
+        let day = { (date: Date) in LocalTime(date, report.zone).dayNumber }
         if let sunrise = report.current.sunrise { times[day(sunrise), default: (nil, nil)].sunrise = sunrise }
         if let sunset = report.current.sunset { times[day(sunset), default: (nil, nil)].sunset = sunset }
         for given in report.days ?? [] where given.sunrise != nil || given.sunset != nil {
@@ -240,7 +240,9 @@ package struct DisplayFormatter: Sendable {
         }
         let deprecated = report.productIsDeprecated
             ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
-        return [failover, notice(report.source), deprecated].compactMap { $0 }
+        // No zone and no offset from the provider: the times shown are UTC, and the view says so.
+        let utc = report.zone == .unknown ? Notice.Part.text(strings["notice.utc"]) : nil
+        return [failover, notice(report.source), deprecated, utc].compactMap { $0 }
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.
@@ -267,7 +269,7 @@ package struct DisplayFormatter: Sendable {
     }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {
-        LocalTime(date, utcOffset: report.utcOffset).clockTime(options.clock)
+        LocalTime(date, report.zone).clockTime(options.clock)
     }
 
     private func precipitationText(_ c: CurrentConditions) -> String? {

@@ -7,24 +7,24 @@ package struct ViewContext: Equatable, Sendable {
     package var provider: ProviderID
     package var failover: Failover?
     package var source: DataSource
-    /// The report's offset from UTC, in seconds.
-    package var utcOffset: Int
+    /// The place's time zone, whose offset each time is written in.
+    package var zone: PlaceTimeZone
     package var units: UnitSystem
     /// When the view was made: a copy's age is counted to it.
     package var now: Date
 
-    package init(place: Place, provider: ProviderID, failover: Failover?, source: DataSource, utcOffset: Int, units: UnitSystem, now: Date) {
+    package init(place: Place, provider: ProviderID, failover: Failover?, source: DataSource, zone: PlaceTimeZone, units: UnitSystem, now: Date) {
         self.place = place
         self.provider = provider
         self.failover = failover
         self.source = source
-        self.utcOffset = utcOffset
+        self.zone = zone
         self.units = units
         self.now = now
     }
 
     /// The place's offset from UTC at `date`, in seconds: what a time is written in.
-    package func offset(at date: Date) -> Int { utcOffset }
+    package func offset(at date: Date) -> Int { zone.offset(at: date) }
 }
 
 /// The current conditions: each figure as text in the person's units, beside the typed values a view needs to

@@ -25,7 +25,7 @@ struct DailySummaryTests {
         let offset = 20_700
         let base = Self.midnightUTC
         let slots = [Self.slot(base + 18 * 3600, 10), Self.slot(base + 21 * 3600, 2), Self.slot(base + 24 * 3600, 4)]
-        let days = DailySummary.days(current: Self.current(base + 12 * 3600, 12), forecast: slots, utcOffset: offset)
+        let days = DailySummary.days(current: Self.current(base + 12 * 3600, 12), forecast: slots, zone: .fixed(offset))
         #expect(days.count == 2)
         #expect(days[0].high == 12)  // the current reading counts for today
         #expect(days[0].low == 10)
@@ -38,7 +38,7 @@ struct DailySummaryTests {
         let offset = -18_000  // New York: 03:00 UTC on the 15th is 22:00 on the 14th
         let base = Self.midnightUTC
         let days = DailySummary.days(
-            current: Self.current(base + 20 * 3600, 5), forecast: [Self.slot(base + 27 * 3600, 1)], utcOffset: offset)
+            current: Self.current(base + 20 * 3600, 5), forecast: [Self.slot(base + 27 * 3600, 1)], zone: .fixed(offset))
         #expect(days.count == 1)
         #expect(days[0].low == 1)
     }
@@ -54,7 +54,7 @@ struct DailySummaryTests {
             Self.slot(base + 15 * 3600, 7, code: 500, pop: 0.4),
             Self.slot(base + 18 * 3600, 4, code: 804),
         ]
-        let days = DailySummary.days(current: Self.current(Self.midnightUTC + 23 * 3600, 3), forecast: slots, utcOffset: 0)
+        let days = DailySummary.days(current: Self.current(Self.midnightUTC + 23 * 3600, 3), forecast: slots, zone: .fixed(0))
         let tomorrow = days[1]
         #expect(tomorrow.condition.code == 500)  // rain and clear tie at two daytime slots each; rain is more severe
         #expect(tomorrow.high == 9)
@@ -65,7 +65,7 @@ struct DailySummaryTests {
     @Test func fiveDaysFromAFullForecastStartingToday() throws {
         let (slots, _) = try ResponseDecoding.forecast(TestData.forecast)
         let (current, offset) = try ResponseDecoding.current(TestData.current)
-        let days = DailySummary.days(current: current, forecast: slots, utcOffset: offset)
+        let days = DailySummary.days(current: current, forecast: slots, zone: .fixed(offset))
         #expect(days.count == 5)
         #expect(days.map(\.dayNumber) == Array(days[0].dayNumber..<(days[0].dayNumber + 5)))
         #expect(days[0].dayNumber == LocalTime(current.observedAt, utcOffset: offset).dayNumber)
@@ -83,7 +83,7 @@ struct DailySummaryTests {
     }
 
     static func days(_ slots: [ForecastSlot]) -> [DailySummary] {
-        DailySummary.days(current: current(midnightUTC + 23 * 3600, -3), forecast: slots, utcOffset: 0)
+        DailySummary.days(current: current(midnightUTC + 23 * 3600, -3), forecast: slots, zone: .fixed(0))
     }
 
     @Test func aLikelySnowyDayUnderOvercastSlotsReadsAsSnow() {

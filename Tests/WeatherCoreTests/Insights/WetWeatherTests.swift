@@ -47,11 +47,11 @@ struct WetWeatherTests {
         let slots = [InsightTests.slot(12, code: 804, pop: 0.39, mm: 1), InsightTests.slot(15, code: 804, pop: 0.4, mm: 1)]
         #expect(WetSpell.find(in: slots).map(\.start) == [slots[1].time])
         let current = InsightTests.report([]).current
-        let day = DailySummary.days(current: current, forecast: [slots[0]], utcOffset: 0, count: 1)
+        let day = DailySummary.days(current: current, forecast: [slots[0]], zone: .fixed(0), count: 1)
         #expect(day.first?.isWet == false)
-        #expect(DailySummary.days(current: current, forecast: slots, utcOffset: 0, count: 1).first?.isWet == true)
+        #expect(DailySummary.days(current: current, forecast: slots, zone: .fixed(0), count: 1).first?.isWet == true)
         let drawnRain = [InsightTests.slot(12, code: 500, pop: 0.1, mm: 0.2)]
         #expect(WetSpell.find(in: drawnRain).count == 1)
-        #expect(DailySummary.days(current: current, forecast: drawnRain, utcOffset: 0, count: 1).first?.isWet == true)
+        #expect(DailySummary.days(current: current, forecast: drawnRain, zone: .fixed(0), count: 1).first?.isWet == true)
     }
 }

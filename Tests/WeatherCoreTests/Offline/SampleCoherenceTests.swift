@@ -35,28 +35,28 @@ struct SampleCoherenceTests {
     /// Night iff at/after that local day's sunset or before its sunrise; later days' sun times are today's plus whole days.
     static func isNight(_ time: Date, in report: WeatherReport) throws -> Bool {
         let sunrise = try #require(report.current.sunrise), sunset = try #require(report.current.sunset)
-        let days = Double(LocalTime(time, utcOffset: report.utcOffset).dayNumber - LocalTime(sunrise, utcOffset: report.utcOffset).dayNumber)
+        let days = Double(LocalTime(time, report.zone).dayNumber - LocalTime(sunrise, report.zone).dayNumber)
         return time < sunrise.addingTimeInterval(days * 86_400) || time >= sunset.addingTimeInterval(days * 86_400)
     }
 
     /// The slots of each local calendar day that the forecast covers from midnight to midnight (eight 3-hour slots).
     static func fullDays(_ report: WeatherReport) -> [[ForecastSlot]] {
-        Dictionary(grouping: report.forecast) { LocalTime($0.time, utcOffset: report.utcOffset).dayNumber }
+        Dictionary(grouping: report.forecast) { LocalTime($0.time, report.zone).dayNumber }
             .sorted { $0.key < $1.key }.map(\.value).filter { $0.count == 8 }
     }
 
     // MARK: Night
 
     static func checkNight(_ report: WeatherReport, _ label: String) throws {
-        let observed = LocalTime(report.current.observedAt, utcOffset: report.utcOffset)
+        let observed = LocalTime(report.current.observedAt, report.zone)
         let sunrise = try #require(report.current.sunrise), sunset = try #require(report.current.sunset)
-        #expect(LocalTime(sunrise, utcOffset: report.utcOffset).dayNumber == observed.dayNumber, "\(label): sunrise not today")
-        #expect(LocalTime(sunset, utcOffset: report.utcOffset).dayNumber == observed.dayNumber, "\(label): sunset not today")
+        #expect(LocalTime(sunrise, report.zone).dayNumber == observed.dayNumber, "\(label): sunrise not today")
+        #expect(LocalTime(sunset, report.zone).dayNumber == observed.dayNumber, "\(label): sunset not today")
         #expect(
             report.current.condition.isNight == (try isNight(report.current.observedAt, in: report)),
             "\(label): current reading at \(observed.clockTime(.twentyFourHour)) says night = \(report.current.condition.isNight)")
         for slot in report.forecast {
-            let local = LocalTime(slot.time, utcOffset: report.utcOffset)
+            let local = LocalTime(slot.time, report.zone)
             #expect(
                 slot.condition.isNight == (try isNight(slot.time, in: report)),
                 "\(label): slot on day \(local.day) at \(local.clockTime(.twentyFourHour)) says night = \(slot.condition.isNight)")
@@ -78,16 +78,16 @@ struct SampleCoherenceTests {
             let warmest = try #require(slots.map(\.temperature).max()), coldest = try #require(slots.map(\.temperature).min())
             #expect(warmest > coldest, "\(label): a flat day")
             for slot in slots where slot.temperature == warmest {
-                let local = LocalTime(slot.time, utcOffset: report.utcOffset)
+                let local = LocalTime(slot.time, report.zone)
                 #expect((12..<18).contains(local.hour), "\(label): day \(local.day) is warmest at \(local.clockTime(.twentyFourHour))")
             }
             for slot in slots where slot.temperature == coldest {
-                let local = LocalTime(slot.time, utcOffset: report.utcOffset)
-                let days = Double(local.dayNumber - LocalTime(sunrise, utcOffset: report.utcOffset).dayNumber)
+                let local = LocalTime(slot.time, report.zone)
+                let days = Double(local.dayNumber - LocalTime(sunrise, report.zone).dayNumber)
                 let dawn = sunrise.addingTimeInterval(days * 86_400)
                 #expect(
                     slot.time < dawn || abs(slot.time.timeIntervalSince(dawn)) <= 3 * 3600,
-                    "\(label): day \(local.day) is coldest at \(local.clockTime(.twentyFourHour)), sunrise \(LocalTime(dawn, utcOffset: report.utcOffset).clockTime(.twentyFourHour))")
+                    "\(label): day \(local.day) is coldest at \(local.clockTime(.twentyFourHour)), sunrise \(LocalTime(dawn, report.zone).clockTime(.twentyFourHour))")
             }
         }
     }
@@ -101,7 +101,7 @@ struct SampleCoherenceTests {
         let low = try #require(temperatures.min()), high = try #require(temperatures.max())
         let slack = 0.25 * (high - low), middle = (low + high) / 2
         #expect((low - slack)...(high + slack) ~= current, "\(label): current \(current) °C, next 24 h \(low)…\(high) °C")
-        let observed = LocalTime(report.current.observedAt, utcOffset: report.utcOffset)
+        let observed = LocalTime(report.current.observedAt, report.zone)
         if (13..<17).contains(observed.hour) {
             #expect(current >= middle, "\(label): \(current) °C at \(observed.clockTime(.twentyFourHour)), next 24 h \(low)…\(high) °C")
         }

@@ -43,7 +43,7 @@ struct SampleDataTests {
             #expect(Int(first.timeIntervalSince1970) % 10_800 == 0)
             #expect(report.forecast.count == 40)
             let sunrise = try #require(report.current.sunrise)
-            #expect(LocalTime(sunrise, utcOffset: report.utcOffset).dayNumber == LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber)
+            #expect(LocalTime(sunrise, report.zone).dayNumber == LocalTime(report.current.observedAt, report.zone).dayNumber)
             wet.formUnion(report.forecast.filter { ($0.precipitation ?? 0) > 0 }.map(\.isSnow))
         }
         #expect(wet == [true, false])  // rain somewhere, snow somewhere
@@ -52,7 +52,7 @@ struct SampleDataTests {
     @Test func kathmanduIsAtUTCPlus545() async throws {
         let service = Self.service()
         let place = try #require(try await service.places(matching: .name("kathmandu")).first)
-        #expect(try await service.report(for: place).utcOffset == 20_700)
+        #expect(try await service.report(for: place).zone == .fixed(20_700))
     }
 
     @Test func accentsAndCountryCodesAreOptional() async throws {

@@ -48,8 +48,8 @@ struct ProviderViewTests {
     @Test func theProvidersDailyHighsAndLowsWin() throws {
         var report = try TestData.report()
         let derived = Self.formatter.daily(report)
-        let tomorrow = LocalTime(report.current.observedAt, utcOffset: report.utcOffset).dayNumber + 1
-        let midnight = Date(timeIntervalSince1970: Double(tomorrow * 86_400 - report.utcOffset))
+        let tomorrow = LocalTime(report.current.observedAt, report.zone).dayNumber + 1
+        let midnight = report.zone.midnight(day: tomorrow)
         report.days = [DayForecast(date: midnight, high: 30, low: -3)]
         let daily = Self.formatter.daily(report)
         #expect(daily.rows[1].high == "30°C")

@@ -8,7 +8,7 @@ import Foundation
 /// - 1-hour slots are the hourly part of the answer (about two and a half days).
 /// - 3-hour steps are made from the 1-hour slots (`ThreeHourSteps`), then from the 6-hour part (`SixHourSteps`), so
 ///   the views step through every provider's forecast alike.
-/// - Days are local calendar days at `utcOffset`: high and low from the instant temperatures, the condition,
+/// - Days are local calendar days in `zone`: high and low from the instant temperatures, the condition,
 ///   precipitation and chance from the day's 3-hour steps, sunrise and sunset worked out.
 package struct METNorwayReport: Equatable, Sendable {
     package var current: CurrentConditions
@@ -16,23 +16,23 @@ package struct METNorwayReport: Equatable, Sendable {
     package var steps: [ForecastSlot]
     package var days: [DayForecast]
 
-    package init(_ forecast: Locationforecast, latitude: Double, longitude: Double, utcOffset: Int, now: Date) {
+    package init(_ forecast: Locationforecast, latitude: Double, longitude: Double, zone: PlaceTimeZone, now: Date) {
         let place = (latitude: latitude, longitude: longitude)
         let first = forecast.entries.lastIndex { $0.time <= now } ?? 0
         let entries = Array(forecast.entries[first...])
-        current = Self.current(entries[0], place: place, utcOffset: utcOffset)
+        current = Self.current(entries[0], place: place, zone: zone)
         hourly = entries.compactMap { entry in entry.nextHour.map { Self.slot(entry, $0, hours: 1, place: place) } }
         steps = SixHourSteps.extend(ThreeHourSteps.from(hourly), with: entries) { entry, period in
             Self.slot(entry, period, hours: 3, place: place)
         }
-        days = Self.days(entries, steps: steps, place: place, utcOffset: utcOffset)
+        days = Self.days(entries, steps: steps, place: place, zone: zone)
     }
 
     typealias Coordinates = (latitude: Double, longitude: Double)
 
-    static func current(_ entry: Locationforecast.Entry, place: Coordinates, utcOffset: Int) -> CurrentConditions {
+    static func current(_ entry: Locationforecast.Entry, place: Coordinates, zone: PlaceTimeZone) -> CurrentConditions {
         let daylight = SolarTimes.daylight(
-            latitude: place.latitude, longitude: place.longitude, on: entry.time, utcOffset: utcOffset)
+            latitude: place.latitude, longitude: place.longitude, on: entry.time, zone: zone)
         let windSpeed = entry.windSpeed ?? 0
         return CurrentConditions(
             observedAt: entry.time,
@@ -77,15 +77,15 @@ package struct METNorwayReport: Equatable, Sendable {
     /// it from its early morning (06:00 or before) to its evening (18:00 or after), so a day the forecast only
     /// touches gets no high and low from one reading.
     static func days(
-        _ entries: [Locationforecast.Entry], steps: [ForecastSlot], place: Coordinates, utcOffset: Int
+        _ entries: [Locationforecast.Entry], steps: [ForecastSlot], place: Coordinates, zone: PlaceTimeZone
     ) -> [DayForecast] {
         var readings: [Int: [(hour: Int, temperature: Double)]] = [:]
         for entry in entries {
-            let local = LocalTime(entry.time, utcOffset: utcOffset)
+            let local = LocalTime(entry.time, zone)
             readings[local.dayNumber, default: []].append((local.hour, entry.temperature))
         }
         var stepsByDay: [Int: [ForecastSlot]] = [:]
-        for step in steps { stepsByDay[LocalTime(step.time, utcOffset: utcOffset).dayNumber, default: []].append(step) }
+        for step in steps { stepsByDay[LocalTime(step.time, zone).dayNumber, default: []].append(step) }
         let hasProbability = entries.contains { $0.nextHour?.probability != nil || $0.nextSixHours?.probability != nil }
         let firstDay = readings.keys.min()
         return readings.keys.sorted().compactMap { day -> DayForecast? in
@@ -93,12 +93,12 @@ package struct METNorwayReport: Equatable, Sendable {
             guard let high = values.map(\.temperature).max(), let low = values.map(\.temperature).min(),
                 day == firstDay || (values.contains { $0.hour <= 6 } && values.contains { $0.hour >= 18 })
             else { return nil }
-            let midnight = Date(timeIntervalSince1970: Double(day * 86_400 - utcOffset))
+            let midnight = zone.midnight(day: day)
             let daylight = SolarTimes.daylight(
-                latitude: place.latitude, longitude: place.longitude, on: midnight, utcOffset: utcOffset)
+                latitude: place.latitude, longitude: place.longitude, on: midnight, zone: zone)
             let daySteps = stepsByDay[day] ?? []
             let amounts = daySteps.compactMap(\.precipitation)
-            var condition = DailySummary.dominantCondition(daySteps, utcOffset: utcOffset)
+            var condition = DailySummary.dominantCondition(daySteps, zone: zone)
             condition?.isNight = false
             return DayForecast(
                 date: midnight, high: high, low: low, condition: condition, sunrise: daylight.sunrise, sunset: daylight.sunset,

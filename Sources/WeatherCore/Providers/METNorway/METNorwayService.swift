@@ -4,20 +4,19 @@ import Foundation
 /// then asked again with `If-Modified-Since`.
 ///
 /// MET has no geocoding: `findPlaces` is another provider's search (Open-Meteo's, or OpenWeather's when a key is
-/// set). MET gives no time zone either: `utcOffset` looks up the place's offset where it is known (from the
-/// geocoder's time zone, say); when it gives nil, the offset is estimated from the longitude to the nearest hour
-/// (`estimatedUTCOffset(longitude:)`), which can be wrong by an hour or more where a country's zone is far from
-/// its sun, and misses the half and quarter hours (India's +05:30, Nepal's +05:45).
+/// set). MET gives no time zone either: `findZone` gives the place's (from the geocoder's time zone, say; by
+/// default the place's own, else the one `ZoneLocator` finds where it lies); where none can be known, times are
+/// shown in UTC and the views say so: MET reports no offset to fall back on.
 package actor METNorwayService: WeatherProviding {
     /// Another provider's place search.
     package typealias PlaceFinder = @Sendable (LocationQuery) async throws -> [Place]
-    /// The place's offset from UTC in seconds, now; nil when it is not known.
-    package typealias UTCOffsetFinder = @Sendable (Place) async -> Int?
+    /// The place's time zone; `.unknown` when it cannot be known.
+    package typealias ZoneFinder = @Sendable (Place) async -> PlaceTimeZone
 
     private let client: METNorwayClient
     private let fetcher: ResponseFetcher
     private let findPlaces: PlaceFinder
-    private let findUTCOffset: UTCOffsetFinder
+    private let findZone: ZoneFinder
     private let now: @Sendable () -> Date
 
     /// True once MET has answered 203: the product still answers, but is deprecated and will be withdrawn, so
@@ -26,12 +25,12 @@ package actor METNorwayService: WeatherProviding {
 
     package init(
         client: METNorwayClient, cache: ResponseCache, findPlaces: @escaping PlaceFinder,
-        utcOffset: @escaping UTCOffsetFinder = { _ in nil }, now: @escaping @Sendable () -> Date = Date.init
+        zone: @escaping ZoneFinder = { ZoneLocator().zone(for: $0) }, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.client = client
         self.fetcher = ResponseFetcher(cache: cache, now: now)
         self.findPlaces = findPlaces
-        self.findUTCOffset = utcOffset
+        self.findZone = zone
         self.now = now
     }
 
@@ -39,25 +38,25 @@ package actor METNorwayService: WeatherProviding {
         try await findPlaces(query)
     }
 
-    /// The report, at the offset `utcOffset` finds for the place (estimated from its longitude when none). The
-    /// offset is looked up while the forecast is on the wire: a lookup that needs a request costs no round trip.
+    /// The report, in the zone `findZone` gives for the place. The zone is looked up while the forecast is on the
+    /// wire: a lookup that needs a request costs no round trip.
     package func report(for place: Place) async throws -> WeatherReport {
-        let find = findUTCOffset
+        let find = findZone
         return try await report(for: place) { await find(place) }
     }
 
-    /// The report with days, sunrise and sunset at `utcOffset` seconds from UTC; nil estimates it from the longitude.
-    package func report(for place: Place, utcOffset: Int?) async throws -> WeatherReport {
-        try await report(for: place) { utcOffset }
+    /// The report with times, days, sunrise and sunset in `zone`.
+    package func report(for place: Place, zone: PlaceTimeZone) async throws -> WeatherReport {
+        try await report(for: place) { zone }
     }
 
-    private func report(for place: Place, offset findOffset: @escaping @Sendable () async -> Int?) async throws -> WeatherReport {
+    private func report(for place: Place, zone findZone: @escaping @Sendable () async -> PlaceTimeZone) async throws -> WeatherReport {
         guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
             throw WeatherError.invalidInput(Phrase("error.place.offMap", ["place": place.displayName]))
         }
         let request = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude)
         let client = client
-        async let found = findOffset()
+        async let found = findZone()
         let fetched = try await fetcher.fetch(
             request.cacheKey,
             network: { [weak self] cached in
@@ -66,36 +65,30 @@ package actor METNorwayService: WeatherProviding {
                 return answer.network
             },
             decode: Locationforecast.decode)
-        let offset = await found ?? Self.estimatedUTCOffset(longitude: place.longitude)
+        let zone = await found
         let source: DataSource =
             fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
-        return report(place, fetched.value, utcOffset: offset, source: source)
+        return report(place, fetched.value, zone: zone, source: source)
     }
 
-    /// The forecast from the cache, fresh or not, with no request: at the offset of the place's own time zone, as no
-    /// lookup is made (estimated from the longitude when the place has none, until `report(for:)` finds it).
+    /// The forecast from the cache, fresh or not, with no request: in the place's own zone, else the one where it
+    /// lies, as no lookup is made (until `report(for:)` makes it).
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey
         guard let cached = await fetcher.peek(key, decode: Locationforecast.decode) else { return nil }
-        let offset = place.timeZone.flatMap(TimeZone.init(identifier:))?.secondsFromGMT(for: now())
         let fetchedAt = cached.fetchedAt
         return report(
-            place, cached.value, utcOffset: offset ?? Self.estimatedUTCOffset(longitude: place.longitude),
+            place, cached.value, zone: ZoneLocator().zone(for: place),
             source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
     }
 
-    private func report(_ place: Place, _ forecast: Locationforecast, utcOffset: Int, source: DataSource) -> WeatherReport {
-        let built = METNorwayReport(forecast, latitude: place.latitude, longitude: place.longitude, utcOffset: utcOffset, now: now())
+    private func report(_ place: Place, _ forecast: Locationforecast, zone: PlaceTimeZone, source: DataSource) -> WeatherReport {
+        let built = METNorwayReport(forecast, latitude: place.latitude, longitude: place.longitude, zone: zone, now: now())
         var report = WeatherReport(
-            place: place, current: built.current, forecast: built.steps, utcOffset: utcOffset, source: source,
+            place: place, current: built.current, forecast: built.steps, zone: zone, source: source,
             provider: .metNorway, hourly: built.hourly, days: built.days)
         report.productIsDeprecated = productIsDeprecated
         return report
-    }
-
-    /// The offset of the sun's time at `longitude`, to the nearest hour: 15° a hour.
-    package static func estimatedUTCOffset(longitude: Double) -> Int {
-        Int((longitude / 15).rounded()) * 3600
     }
 
     private func noteDeprecation() {

@@ -25,10 +25,10 @@ package enum SolarTimes {
     /// The sun's centre at sunrise and sunset, in degrees below the horizon: refraction (34′) and its radius (16′).
     static let horizonDip = 0.833
 
-    /// The sun on the local calendar day (at a place `utcOffset` seconds ahead of UTC) that holds `date`.
-    package static func daylight(latitude: Double, longitude: Double, on date: Date, utcOffset: Int) -> Daylight {
-        let day = LocalTime(date, utcOffset: utcOffset).dayNumber
-        let localNoon = Double(day * 86_400 + 43_200 - utcOffset)
+    /// The sun on the local calendar day (in `zone`) that holds `date`.
+    package static func daylight(latitude: Double, longitude: Double, on date: Date, zone: PlaceTimeZone) -> Daylight {
+        let day = LocalTime(date, zone).dayNumber
+        let localNoon = zone.instant(local: day * 86_400 + 43_200).timeIntervalSince1970
         // The solar noon nearest the local noon: a UTC midnight plus the meridian transit for the longitude.
         var midnight = (localNoon / 86_400).rounded(.down) * 86_400
         let transit = transitSeconds(longitude: longitude, at: localNoon)

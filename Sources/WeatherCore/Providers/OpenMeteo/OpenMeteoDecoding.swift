@@ -18,11 +18,11 @@ package enum OpenMeteoDecoding {
         guard let observed = current?["time"]?.double, let temperature = current?["temperature_2m"]?.double else {
             throw unexpectedShape
         }
-        let utcOffset = json["utc_offset_seconds"]?.int ?? 0
+        let zone = zone(name: json["timezone"]?.string, offset: json["utc_offset_seconds"]?.int)
         let hours = try Hours(json["hourly"])
         // The hour holding the observation: the last one starting at or before it.
         let now = hours.times.lastIndex { ($0 ?? .infinity) <= observed } ?? 0
-        let days = days(json["daily"], utcOffset: utcOffset)
+        let days = days(json["daily"], zone: zone)
         let today = days?.last { $0.date.timeIntervalSince1970 <= observed }
         let lastHour = hours.amounts(at: now)
         let conditions = CurrentConditions(
@@ -43,7 +43,15 @@ package enum OpenMeteoDecoding {
             sunset: today?.sunset
         )
         let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0) }
-        return OpenMeteoForecast(current: conditions, hourly: slots, days: days, utcOffset: utcOffset)
+        return OpenMeteoForecast(current: conditions, hourly: slots, days: days, zone: zone)
+    }
+
+    /// The answer's zone (`timezone`, asked for as `auto`: the zone where the place lies) when the system knows it,
+    /// else its offset now (`utc_offset_seconds`), else unknown.
+    static func zone(name: String?, offset: Int?, files: ZoneFiles = .system) -> PlaceTimeZone {
+        if let name, let rules = files.rules(name) { return .zone(rules) }
+        guard let offset, (-18 * 3600...18 * 3600).contains(offset) else { return .unknown }
+        return .fixed(offset)
     }
 
     /// A geocoding result: the place and its IANA time zone ("Europe/London"), when given.
@@ -87,7 +95,7 @@ package enum OpenMeteoDecoding {
     }
 
     /// Days from `daily`, each dated at its local midnight; a day without both a high and a low is left out.
-    static func days(_ daily: JSONValue?, utcOffset: Int) -> [DayForecast]? {
+    static func days(_ daily: JSONValue?, zone: PlaceTimeZone) -> [DayForecast]? {
         guard let times = daily?["time"]?.array else { return nil }
         let column = { (name: String, index: Int) -> Double? in
             guard let values = daily?[name]?.array, index < values.count else { return nil }
@@ -98,7 +106,7 @@ package enum OpenMeteoDecoding {
                 let low = column("temperature_2m_min", index)
             else { return nil }
             return DayForecast(
-                date: localMidnight(near: time, utcOffset: utcOffset), high: high, low: low,
+                date: localMidnight(near: time, zone: zone), high: high, low: low,
                 condition: column("weather_code", index).map { WMOCodes.condition(Int($0), isNight: false) },
                 sunrise: column("sunrise", index).flatMap(date), sunset: column("sunset", index).flatMap(date),
                 precipitation: column("precipitation_sum", index),
@@ -109,10 +117,10 @@ package enum OpenMeteoDecoding {
 
     /// The local midnight nearest `time`: a day's time may be off by the hour a daylight-saving change moves it,
     /// or by the half hour Open-Meteo shifts a half-hour zone's hours.
-    static func localMidnight(near time: Double, utcOffset: Int) -> Date {
-        let local = Int(time.rounded()) + utcOffset + 43_200
-        let midnight = local - ((local % 86_400) + 86_400) % 86_400
-        return Date(timeIntervalSince1970: Double(midnight - utcOffset))
+    static func localMidnight(near time: Double, zone: PlaceTimeZone) -> Date {
+        let instant = Date(timeIntervalSince1970: time.rounded())
+        let local = Int(time.rounded()) + zone.offset(at: instant) + 43_200
+        return zone.midnight(day: Int(floorDivide(Int64(local), 86_400)))
     }
 
     /// The `hourly` columns, read by index.

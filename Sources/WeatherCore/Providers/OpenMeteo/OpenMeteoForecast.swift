@@ -7,6 +7,6 @@ package struct OpenMeteoForecast: Equatable, Sendable {
     package var hourly: [ForecastSlot]
     /// Today and the days after it; nil when the answer has no usable day.
     package var days: [DayForecast]?
-    /// The place's offset from UTC in seconds (`utc_offset_seconds`).
-    package var utcOffset: Int
+    /// The place's zone (`timezone`), else its offset now (`utc_offset_seconds`).
+    package var zone: PlaceTimeZone
 }

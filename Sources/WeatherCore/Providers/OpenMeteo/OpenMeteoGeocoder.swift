@@ -40,15 +40,13 @@ package struct OpenMeteoGeocoder: Sendable {
         }
     }
 
-    /// The offset from UTC at `date` of the time zone geocoding gives for a place it found (searched again by its
-    /// name and country, usually from the cache); nil when it is not found there or has no known time zone.
-    package func utcOffset(for place: Place, at date: Date = Date()) async -> Int? {
+    /// The time zone ("Europe/Lisbon") geocoding gives for a place it found (searched again by its name and
+    /// country, usually from the cache); nil when it is not found there, has none, or is named by its coordinates.
+    package func timeZone(for place: Place) async -> String? {
+        guard place.name != Place.coordinateName(place.latitude, place.longitude) else { return nil }
         let terms = Terms(name: place.name, countryCode: place.country?.uppercased(), qualifiers: [])
-        guard let matches = try? await matches(terms),
-            let identifier = matches.first(where: { $0.place.isSameLocation(as: place) })?.timeZone,
-            let zone = TimeZone(identifier: identifier)
-        else { return nil }
-        return zone.secondsFromGMT(for: date)
+        guard let matches = try? await matches(terms) else { return nil }
+        return matches.first(where: { $0.place.isSameLocation(as: place) })?.timeZone
     }
 
     /// The places found that are in the reading's state. Open-Meteo names states in the language asked ("Australie-

@@ -41,6 +41,6 @@ package actor OpenMeteoService: WeatherProviding {
     private static func report(_ place: Place, _ forecast: OpenMeteoForecast, source: DataSource) -> WeatherReport {
         WeatherReport(
             place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
-            utcOffset: forecast.utcOffset, source: source, provider: .openMeteo, hourly: forecast.hourly, days: forecast.days)
+            zone: forecast.zone, source: source, provider: .openMeteo, hourly: forecast.hourly, days: forecast.days)
     }
 }

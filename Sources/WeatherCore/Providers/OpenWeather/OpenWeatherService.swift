@@ -82,7 +82,7 @@ package actor OpenWeatherService: WeatherProviding {
         } else {
             source = .live(fetchedAt: fetchedAt)
         }
-        return Self.report(place, current.value, forecast?.value ?? ([], nil), source: source)
+        return Self.report(place, current.value, forecast?.value ?? ([], nil), source: source, sample: samplePlaces != nil)
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
@@ -97,16 +97,19 @@ package actor OpenWeatherService: WeatherProviding {
         let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
         return Self.report(
             place, current.value, forecast.value,
-            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt), sample: false)
     }
 
+    /// OpenWeather gives only the place's offset now: the zone is the one where the place lies whose offset now is
+    /// that one (`ZoneLocator`), else that offset. The sample places keep the offset their data was made for.
     private static func report(
         _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
-        source: DataSource
+        source: DataSource, sample: Bool
     ) -> WeatherReport {
-        WeatherReport(
-            place: place, current: current.conditions, forecast: startingNow(forecast.slots, current.conditions),
-            utcOffset: current.utcOffset, source: source)
+        let zone = sample
+            ? PlaceTimeZone.fixed(current.utcOffset)
+            : ZoneLocator().zone(for: place, reported: current.utcOffset, at: current.conditions.observedAt)
+        return WeatherReport(place: place, current: current.conditions, forecast: startingNow(forecast.slots, current.conditions), zone: zone, source: source)
     }
 
     /// The slots with the first one's instant values taken from the observation when it holds now: no entry of the

@@ -18,7 +18,7 @@ struct METNorwayReportTests {
         _ name: String = "compact_fjordby.json", at place: (latitude: Double, longitude: Double) = fjordby,
         utcOffset: Int = 3600, now: Date = start
     ) throws -> METNorwayReport {
-        METNorwayReport(try forecast(name), latitude: place.latitude, longitude: place.longitude, utcOffset: utcOffset, now: now)
+        METNorwayReport(try forecast(name), latitude: place.latitude, longitude: place.longitude, zone: .fixed(utcOffset), now: now)
     }
 
     static func hours(_ hours: Double) -> Date { start.addingTimeInterval(hours * 3600) }
@@ -93,7 +93,7 @@ struct METNorwayReportTests {
         let entries = (0...13).map { entry(Double($0), 10, hourly: true, six: $0 == 12 ? "rain" : "cloudy") }
             + [entry(18, 4, hourly: false, six: "fog"), entry(24, 0, hourly: false, six: nil)]
         let report = METNorwayReport(
-            Locationforecast(entries: entries), latitude: 60, longitude: 10, utcOffset: 3600, now: Self.start)
+            Locationforecast(entries: entries), latitude: 60, longitude: 10, zone: .fixed(3600), now: Self.start)
         #expect(report.steps.map(\.time) == (0..<8).map { Self.hours(Double($0) * 3) })
         #expect(report.steps[4].condition.group == .rain && report.steps[5].condition.group == .rain)
         #expect(report.steps[5].temperature == 7)  // halfway from 10 at 12:00 to 4 at 18:00
@@ -124,8 +124,8 @@ struct METNorwayReportTests {
         // About 06:25 and 17:10 local in mid-November.
         #expect(LocalTime(sunrise, utcOffset: 20_700).hour == 6 && LocalTime(sunset, utcOffset: 20_700).hour == 17)
         #expect(LocalTime(sunrise, utcOffset: 20_700).day == 15)
-        // Estimated from the longitude (UTC+6), the same reading opens the 15th instead.
-        let estimated = try Self.report(at: Self.kathmandu, utcOffset: METNorwayService.estimatedUTCOffset(longitude: 85.3240))
+        // At the longitude's hour (UTC+6), the same reading would open the 15th instead.
+        let estimated = try Self.report(at: Self.kathmandu, utcOffset: 21_600)
         #expect(estimated.days[0].high < 14.0 && estimated.days[1].high == 14.0)
     }
 

@@ -16,11 +16,11 @@ struct METNorwayServiceTests {
         _ server: LoopbackServer, contact: String? = nil, clock: TestClock = TestClock(),
         cache: ResponseCache = ResponseCache(directory: nil),
         findPlaces: @escaping METNorwayService.PlaceFinder = { _ in [] },
-        utcOffset: @escaping METNorwayService.UTCOffsetFinder = { _ in nil }
+        zone: @escaping METNorwayService.ZoneFinder = { ZoneLocator().zone(for: $0) }
     ) -> METNorwayService {
         let configuration = METNorwayConfiguration(baseURL: server.baseURL + "/", contact: contact, timeout: 5)
         let client = METNorwayClient(configuration: configuration, transport: SocketTransport(), backoff: [0.05])
-        return METNorwayService(client: client, cache: cache, findPlaces: findPlaces, utcOffset: utcOffset, now: clock.function)
+        return METNorwayService(client: client, cache: cache, findPlaces: findPlaces, zone: zone, now: clock.function)
     }
 
     /// The forecast, fresh until `expires`.
@@ -145,29 +145,29 @@ struct METNorwayServiceTests {
         await #expect(throws: WeatherError.unexpectedStatus(418)) { try await Self.service(server).report(for: Self.place) }
     }
 
-    /// Fresh until the server's `Expires`, then a copy being refreshed; the offset is the place's own time zone's, or
-    /// estimated from the longitude, as a copy makes no lookup.
+    /// Fresh until the server's `Expires`, then a copy being refreshed; the zone is the place's own, or the one where
+    /// it lies, as a copy makes no lookup.
     @Test func aCachedReportFollowsExpiresAndLooksNothingUp() async throws {
         let clock = TestClock()
         let server = try LoopbackServer { _ in Self.forecast() }
         defer { server.stop() }
         let lookups = Mutex(0)
-        let service = Self.service(server, clock: clock, utcOffset: { _ in
+        let service = Self.service(server, clock: clock, zone: { _ in
             lookups.withLock { $0 += 1 }
-            return 7_200
+            return .fixed(7_200)
         })
         #expect(await service.cachedReport(for: Self.place) == nil)
         let fetchedAt = clock.now
         let live = try await service.report(for: Self.place)
-        #expect(live.utcOffset == 7_200 && lookups.withLock { $0 } == 1)
+        #expect(live.zone == .fixed(7_200) && lookups.withLock { $0 } == 1)
         #expect(await service.cachedReport(for: Self.place)?.source == .live(fetchedAt: fetchedAt))
         clock.advance(30 * 60)  // past Expires (23:55)
         let copy = await service.cachedReport(for: Self.place)
         #expect(copy?.source == .refreshing(fetchedAt: fetchedAt))
-        #expect(copy?.utcOffset == 3_600)  // 11° east: an hour
+        #expect(copy?.zone.name == "Europe/Berlin")  // Norway's zone in zone1970.tab
         var tokyo = Self.place
         tokyo.timeZone = "Asia/Tokyo"
-        #expect(await service.cachedReport(for: tokyo)?.utcOffset == 32_400)
+        #expect(await service.cachedReport(for: tokyo)?.zone.name == "Asia/Tokyo")
         #expect(lookups.withLock { $0 } == 1)
         #expect(server.requests.count == 1)
     }
@@ -221,22 +221,39 @@ struct METNorwayServiceTests {
         #expect(server.requests.isEmpty)
     }
 
-    @Test func theOffsetComesFromTheLookupElseFromTheLongitude() async throws {
+    @Test func theZoneComesFromTheLookupElseFromWhereThePlaceLies() async throws {
         let server = try LoopbackServer { _ in Self.forecast() }
         defer { server.stop() }
         let kathmandu = Place(name: "Kathmandu", country: "NP", latitude: 27.7172, longitude: 85.324)
-        let lookup: METNorwayService.UTCOffsetFinder = { $0 == kathmandu ? 20_700 : nil }
-        let known = try await Self.service(server, utcOffset: lookup).report(for: kathmandu)
-        #expect(known.utcOffset == 20_700)
+        let nepal = try #require(ZoneFiles.system.rules("Asia/Kathmandu"))
+        let lookup: METNorwayService.ZoneFinder = { $0 == kathmandu ? .zone(nepal) : .unknown }
+        let known = try await Self.service(server, zone: lookup).report(for: kathmandu)
+        #expect(known.zone.offset(at: known.current.observedAt) == 20_700)
         let firstDay = try #require(known.days?.first)
         #expect((Int(firstDay.date.timeIntervalSince1970) + 20_700) % 86_400 == 0)
-        let guessed = try await Self.service(server).report(for: kathmandu)
-        #expect(guessed.utcOffset == 21_600)
-        #expect(METNorwayService.estimatedUTCOffset(longitude: -52.7) == -14_400)
-        #expect(METNorwayService.estimatedUTCOffset(longitude: 180) == 43_200)
-        // Given explicitly, the offset wins over the lookup.
-        let given = try await Self.service(server, utcOffset: lookup).report(for: kathmandu, utcOffset: 19_800)
-        #expect(given.utcOffset == 19_800)
+        // No lookup: the zone where the place lies, not the longitude's hour (+06:00).
+        let located = try await Self.service(server).report(for: kathmandu)
+        #expect(located.zone.name == "Asia/Kathmandu")
+        let stJohns = Place(name: "47.5615, -52.7126", latitude: 47.5615, longitude: -52.7126)
+        let newfoundland = try await Self.service(server).report(for: stJohns)
+        #expect(newfoundland.zone.offset(at: newfoundland.current.observedAt) == -12_600)  // not -04:00
+        // Given explicitly, the zone wins over the lookup.
+        let given = try await Self.service(server, zone: lookup).report(for: kathmandu, zone: .fixed(19_800))
+        #expect(given.zone == .fixed(19_800))
+    }
+
+    /// Far from every zone, with no offset from MET: times in UTC, and the views say so.
+    @Test func withNoZoneTimesAreInUTCAndSaidToBe() async throws {
+        let server = try LoopbackServer { _ in Self.forecast() }
+        defer { server.stop() }
+        let ocean = Place(name: "30, -45", latitude: 30, longitude: -45)
+        let report = try await Self.service(server).report(for: ocean)
+        #expect(report.zone == .unknown)
+        let display = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
+        #expect(display.observedAt.hasSuffix("(UTC+00:00)"))
+        #expect(display.notice?.parts.contains(.text("Times in UTC: this place's time zone is not known.")) == true)
+        let located = try await Self.service(server).report(for: Self.place)
+        #expect(DisplayFormatter(options: DisplayOptions(language: .english)).current(located).notice == nil)
     }
 
     @Test func coordinatesOffTheMapNeverReachMET() async throws {

@@ -50,7 +50,7 @@ struct SolarTimesTests {
     func sunriseAndSunsetMatchThePublishedTimes(_ day: Published) {
         // Asked at 23:59 local: the day is the local calendar day, whatever the UTC date.
         let daylight = SolarTimes.daylight(
-            latitude: day.latitude, longitude: day.longitude, on: day.moment("23:59"), utcOffset: day.utcOffset)
+            latitude: day.latitude, longitude: day.longitude, on: day.moment("23:59"), zone: .fixed(day.utcOffset))
         switch day.polar {
         case "night":
             #expect(daylight == .polarNight)
@@ -80,7 +80,7 @@ struct SolarTimesTests {
     @Test func theSunIsUpBetweenSunriseAndSunsetOnly() throws {
         let oslo = try #require(Self.published.first { $0.place == "Oslo" })
         let daylight = SolarTimes.daylight(
-            latitude: oslo.latitude, longitude: oslo.longitude, on: oslo.moment("12:00"), utcOffset: oslo.utcOffset)
+            latitude: oslo.latitude, longitude: oslo.longitude, on: oslo.moment("12:00"), zone: .fixed(oslo.utcOffset))
         let sunrise = try #require(daylight.sunrise), sunset = try #require(daylight.sunset)
         let up = { (date: Date) in SolarTimes.isSunUp(latitude: oslo.latitude, longitude: oslo.longitude, at: date) }
         #expect(!up(sunrise.addingTimeInterval(-300)))
@@ -110,7 +110,7 @@ struct SolarTimesTests {
         let asked = try #require(WireDate.date(year: 2023, month: 12, day: 21, hour: 12, minute: 0, second: 0))
             .addingTimeInterval(Double(-place.utcOffset))
         let daylight = SolarTimes.daylight(
-            latitude: place.latitude, longitude: place.longitude, on: asked, utcOffset: place.utcOffset)
+            latitude: place.latitude, longitude: place.longitude, on: asked, zone: .fixed(place.utcOffset))
         let sunrise = try #require(daylight.sunrise), sunset = try #require(daylight.sunset)
         let day = LocalTime(asked, utcOffset: place.utcOffset).dayNumber
         #expect(LocalTime(sunrise, utcOffset: place.utcOffset).dayNumber == day)

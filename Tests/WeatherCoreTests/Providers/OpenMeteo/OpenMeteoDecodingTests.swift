@@ -101,7 +101,7 @@ struct OpenMeteoDecodingTests {
 
     @Test func missingOptionalFieldsAreLeftOut() throws {
         let forecast = try Self.decode("forecast_minimal.json")
-        #expect(forecast.utcOffset == 3600)
+        #expect(forecast.zone == .fixed(3600))  // no zone named: the offset given
         let current = forecast.current
         #expect(current.temperature == -0.5)
         #expect(current.feelsLike == -0.5)
@@ -133,7 +133,8 @@ struct OpenMeteoDecodingTests {
     @Test(arguments: [("forecast_kolkata.json", 19800), ("forecast_kathmandu.json", 20700)])
     func halfHourAndQuarterHourZones(name: String, offset: Int) throws {
         let forecast = try Self.decode(name)
-        #expect(forecast.utcOffset == offset)
+        #expect(forecast.zone.offset(at: forecast.current.observedAt) == offset)
+        #expect(forecast.zone.name == (offset == 19800 ? "Asia/Kolkata" : "Asia/Kathmandu"))
         let localMidnight = Date(timeIntervalSince1970: 1_699_920_000 - Double(offset))  // 2023-11-14 00:00 local
         #expect(forecast.days?.map(\.date) == [localMidnight])  // the day's own time is off by up to half an hour
         #expect(forecast.current.sunrise == localMidnight.addingTimeInterval(6 * 3600 + 1260))
@@ -155,7 +156,7 @@ struct OpenMeteoDecodingTests {
         (1_699_938_000.0, -12600, 1_699_932_600.0),  // Newfoundland
     ])
     func localMidnightNearADayTime(time: Double, offset: Int, midnight: Double) {
-        #expect(OpenMeteoDecoding.localMidnight(near: time, utcOffset: offset) == Date(timeIntervalSince1970: midnight))
+        #expect(OpenMeteoDecoding.localMidnight(near: time, zone: .fixed(offset)) == Date(timeIntervalSince1970: midnight))
     }
 
     @Test func geocodingOrderAndLabels() throws {

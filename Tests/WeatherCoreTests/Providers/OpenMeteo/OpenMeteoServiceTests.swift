@@ -65,7 +65,8 @@ struct OpenMeteoServiceTests {
         #expect(report.provider == .openMeteo)
         #expect(report.place == FakeOpenMeteo.testford)
         #expect(report.source == .live(fetchedAt: clock.now))
-        #expect(report.utcOffset == 0)
+        #expect(report.zone.name == "Europe/London")
+        #expect(report.zone.offset(at: report.current.observedAt) == 0)
         #expect(report.current.temperature == 9.4)
         #expect(report.hourly?.count == 37)
         #expect(report.forecast == ThreeHourSteps.from(report.hourly ?? []))
@@ -112,12 +113,12 @@ struct OpenMeteoServiceTests {
         let server = try FakeOpenMeteo.start()
         defer { server.stop() }
         let report = try await FakeOpenMeteo.service(server).report(for: place)
-        #expect(report.utcOffset == offset)
-        let local = report.forecast.map { LocalTime($0.time, utcOffset: offset) }
+        #expect(report.zone.offset(at: report.current.observedAt) == offset)
+        let local = report.forecast.map { LocalTime($0.time, report.zone) }
         // From the block holding now (local 10:00) to the last whole one: the day's last entry starts no hour.
         #expect(local.map(\.hour) == [9, 12, 15, 18])
         #expect(local.allSatisfy { $0.minute == 0 })
-        #expect(report.days.map { $0.map { LocalTime($0.date, utcOffset: offset).hour } } == [0])
+        #expect(report.days.map { $0.map { LocalTime($0.date, report.zone).hour } } == [0])
     }
 
     @Test func aBadRequestSaysWhyInOneLine() async throws {
@@ -160,18 +161,17 @@ struct OpenMeteoServiceTests {
         }
     }
 
-    @Test func theGeocoderGivesAFoundPlacesTimeZoneOffset() async throws {
+    @Test func theGeocoderGivesAFoundPlacesTimeZone() async throws {
         let server = try FakeOpenMeteo.start()
         defer { server.stop() }
         let geocoder = OpenMeteoGeocoder(client: FakeOpenMeteo.client(server), cache: ResponseCache(directory: nil))
         let places = try await geocoder.places(matching: .name("London"))
         let ontario = try #require(places.first { $0.country == "CA" })
-        let january = Date(timeIntervalSince1970: 1_704_067_200)  // 2024-01-01: standard time
-        let offset = await geocoder.utcOffset(for: ontario, at: january)
-        // Only where the system has time zone data.
-        if TimeZone(identifier: "America/Toronto") != nil { #expect(offset == -18000) }
+        var found = ontario
+        found.timeZone = nil
+        #expect(await geocoder.timeZone(for: found) == "America/Toronto")
         let nowhere = Place(name: "London", country: "CA", latitude: 0, longitude: 0)
-        #expect(await geocoder.utcOffset(for: nowhere, at: january) == nil)
+        #expect(await geocoder.timeZone(for: nowhere) == nil)
         #expect(server.requests.count == 2)  // "London" alone, then "London" in CA
     }
 }
