@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import WeatherCore
 
 /// The terminal view of a running `WeatherApp`: draws each event it publishes, fitted to the width, on standard
@@ -290,6 +291,8 @@ struct JSONDocument {
         case 1: data = try? encoder.encode(views[0])
         default: data = try? encoder.encode(Combined(current: current, hourly: hourly, daily: daily))
         }
-        return data.map { String(decoding: $0, as: UTF8.self) }
+        // Text from outside was sanitised where it entered; C1, bidirectional and zero-width characters are still
+        // never written raw, whatever an encoder would pass.
+        return data.map { String(decoding: $0, as: UTF8.self).escapingUnsafeScalarsInJSON }
     }
 }
