@@ -48,6 +48,8 @@ package final class WeatherApp {
     /// True when the last search found nothing: `:pick` then has nothing to choose from.
     private var lastSearchFailed = false
     private var saveFailed = false
+    /// How many events were published: tells whether a change drew anything.
+    private var emitted = 0
     /// The offline samples' names, read once when first needed.
     private lazy var samplePlaceNames = SampleDataTransport().placeNames
 
@@ -136,13 +138,11 @@ package final class WeatherApp {
         case .units(let units?):
             unitsOverride = nil
             preferences.units = units
-            applyOptions()
-            save()
+            settingChanged()
         case .clock(let clock?):
             clockOverride = nil
             preferences.clock = clock
-            applyOptions()
-            save()
+            settingChanged()
         case .units(nil), .clock(nil):
             emit(.settings(units: options.units, clock: options.clock))
         case .language(nil): emit(.language(language))
@@ -313,6 +313,7 @@ package final class WeatherApp {
     }
 
     private func emit(_ event: AppEvent) {
+        emitted += 1
         onEvent?(event)
     }
 
@@ -331,6 +332,15 @@ package final class WeatherApp {
         if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
         let sameName = preferences.recentCities.filter { $0.name.matchKey == key }
         return sameName.count == 1 ? sameName[0] : nil
+    }
+
+    /// `:units` or `:clock` with a value: applied and saved. The view on screen, drawn again, shows the change; with
+    /// none, the settings are said, and that they were saved.
+    private func settingChanged() {
+        let published = emitted
+        applyOptions()
+        let saved = save()
+        if emitted == published { emit(.settings(units: options.units, clock: options.clock, saved: saved)) }
     }
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
@@ -421,14 +431,18 @@ package final class WeatherApp {
         bind()
     }
 
-    private func save() {
-        guard let store else { return }
+    /// Writes the preferences; false when they could not be written (said once a session) or there is nowhere to.
+    @discardableResult
+    private func save() -> Bool {
+        guard let store else { return false }
         do {
             try store.save(preferences)
+            return true
         } catch {
-            guard !saveFailed else { return }
+            guard !saveFailed else { return false }
             saveFailed = true
             emit(.saveFailed(path: store.url.path))
+            return false
         }
     }
 }

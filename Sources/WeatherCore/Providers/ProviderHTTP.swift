@@ -9,11 +9,14 @@ package struct ProviderHTTP: Sendable {
     let timeout: Double
     /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
     let backoff: [Double]
+    /// What a URL the transport cannot use is: the provider's base URL, named by its variable.
+    let badBaseURL: Phrase
 
-    package init(transport: any HTTPTransport, timeout: Double, backoff: [Double] = [0.25, 0.75]) {
+    package init(transport: any HTTPTransport, timeout: Double, backoff: [Double] = [0.25, 0.75], badBaseURL: Phrase) {
         self.transport = transport
         self.timeout = timeout
         self.backoff = backoff
+        self.badBaseURL = badBaseURL
     }
 
     /// The largest answer a place search takes (real ones are under 3 KiB), and current weather (under 1 KiB);
@@ -31,7 +34,9 @@ package struct ProviderHTTP: Sendable {
         while true {
             do {
                 return try check(
-                    try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: timeout))
+                    try await Self.get(
+                        url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: timeout,
+                        badBaseURL: badBaseURL))
             } catch let error as WeatherError where error.isTransient && attempt < backoff.count {
                 let pause = Duration.seconds(backoff[attempt])
                 // Retry only while another try (pause plus a short answer) still fits in the timeout.
@@ -47,7 +52,7 @@ package struct ProviderHTTP: Sendable {
     /// The transport's answer (its `HTTPError` as a `WeatherError`), or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
     static func get(
         _ url: URL, headers: [String: String], maximumBytes: Int, from transport: any HTTPTransport,
-        before deadline: ContinuousClock.Instant, timeout: Double
+        before deadline: ContinuousClock.Instant, timeout: Double, badBaseURL: Phrase
     ) async throws -> HTTPResponse {
         try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
             group.addTask {
@@ -56,7 +61,7 @@ package struct ProviderHTTP: Sendable {
                 do {
                     return try await transport.get(url, headers: headers, timeout: max(0.05, seconds), maximumBytes: maximumBytes)
                 } catch let error as HTTPError {
-                    throw WeatherError(error)
+                    throw WeatherError(error, badBaseURL: badBaseURL)
                 }
             }
             group.addTask {

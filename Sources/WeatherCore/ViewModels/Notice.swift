@@ -8,8 +8,8 @@ package struct Notice: Codable, Equatable, Sendable {
         case text(String)
         /// `from` failed for `reason`, and `to` answered instead.
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
-        /// A copy fetched `age` ago ("25 minutes") is shown: refreshing it failed for `reason`.
-        case stale(age: String, reason: WeatherError)
+        /// A copy fetched `age` ago ("25 minutes") from `provider` is shown: refreshing it there failed for `reason`.
+        case stale(age: String, reason: WeatherError, provider: ProviderID)
     }
 
     package var parts: [Part]
