@@ -18,6 +18,16 @@ package struct ProxySettings: Sendable, Equatable {
         /// "host:port": how messages name the proxy, credentials left out.
         package var name: String { "\(host):\(port)" }
 
+        /// A failure to reach or hear from the proxy itself, named as the proxy's (`cannotConnect` and `timedOut`
+        /// would name the server, or the provider); any other failure as it is.
+        func failure(_ error: HTTPError) -> HTTPError {
+            switch error {
+            case .cannotConnect: .proxyFailed(proxy: name, detail: "cannot be reached: it is not running, or the network is down")
+            case .timedOut: .proxyFailed(proxy: name, detail: "did not answer in time")
+            default: error
+            }
+        }
+
         /// The proxy's refusal (`status`, not 2xx) to reach `host`: a 407 says whether credentials were sent.
         func refusal(status: Int, host: String) -> HTTPError {
             let detail = switch (status, authorization) {

@@ -81,6 +81,27 @@ struct ProxyTests {
         #expect(String(describing: error).contains("secret") == false)
     }
 
+    /// A proxy that is not running, or that never answers the CONNECT, is named as the proxy (host and port, never
+    /// its password), not as the server the request was for.
+    @Test func aProxyThatCannotBeReachedOrNeverAnswersIsNamedAsTheProxy() async throws {
+        let closed = try ClosedPort()
+        for (variable, url) in [("https_proxy", "https://weather.invalid/x"), ("http_proxy", "http://weather.invalid/x")] {
+            let transport = SocketTransport(
+                userAgent: Self.agent, proxies: ProxySettings(environment: [variable: "http://me:secret@127.0.0.1:\(closed.port)"]))
+            await #expect(
+                throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(closed.port)", detail: "cannot be reached: it is not running, or the network is down")
+            ) {
+                _ = try await transport.get(URL(string: url)!, timeout: 5)
+            }
+        }
+        let silent = try LoopbackServer { _ in .neverRespond }
+        defer { silent.stop() }
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": "127.0.0.1:\(silent.port)"]))
+        await #expect(throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(silent.port)", detail: "did not answer in time")) {
+            _ = try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 1)
+        }
+    }
+
     @Test func a407WithoutCredentialsAsksForThem() async throws {
         let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data()) }
         defer { proxy.stop() }

@@ -85,6 +85,19 @@ struct CommandLineTests {
         #expect(proxy.requests.allSatisfy { $0.target.hasPrefix("http://weather.invalid/") })
     }
 
+    /// A proxy that is not running is named as the proxy, host and port (never its password), not as the provider.
+    @Test func aProxyThatCannotBeReachedIsNamedAsTheProxy() async throws {
+        let closed = try ClosedPort()
+        let runner = BinaryRunner(
+            server: nil, extra: ["OPENWEATHER_BASE_URL": "http://weather.invalid", "http_proxy": "http://me:secret@127.0.0.1:\(closed.port)"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--no-failover", "Testford"])
+        let message = result.stderr.split(separator: "\n").joined(separator: " ")
+        #expect(result.status == 69)
+        #expect(message.hasPrefix("The proxy 127.0.0.1:\(closed.port) cannot be reached: it is not running, or the network is down."), "\(message)")
+        #expect(!message.contains("secret") && !message.contains("OpenWeather") && !message.contains("weather.invalid"))
+    }
+
     /// A base URL the program cannot use is a configuration error (exit 78) naming its own variable, whether it is
     /// refused as the request is built (`ftp://`) or by the transport (a port beyond 65535).
     @Test(arguments: [("OPENWEATHER_BASE_URL", "openweather"), ("OPENMETEO_BASE_URL", "open-meteo"), ("METNO_BASE_URL", "met-norway")],
