@@ -154,7 +154,7 @@ struct RendererWidthTests {
                 }
             }
         }
-        #expect(Line.isCommand(":offline") && Line.isCommand("(:provider") && Line.isCommand("--units"))
+        #expect(Line.isCommand(":offline") && Line.isCommand("(:provider") && Line.isCommand("--units") && Line.isCommand("«\u{00A0}:offline"))
         #expect(!Line.isCommand(":offline,") && !Line.isCommand("--timeout.") && !Line.isCommand(":") && !Line.isCommand("--"))
     }
 }

@@ -148,7 +148,7 @@ package struct Line: Equatable, Sendable {
     /// True for a word that is a prompt command or an option awaiting its value: ":offline", "(:provider", "--units";
     /// not one that ends a clause (":offline.", "--timeout,").
     static func isCommand(_ word: String) -> Bool {
-        let word = word.drop { "(\"'«“‘¿¡".contains($0) }
+        let word = word.drop { "(\"'«“‘„¿¡\u{00A0}\u{202F}".contains($0) }
         guard word.hasPrefix(":") || word.hasPrefix("--"), let last = word.last, last.isLetter || last.isNumber else { return false }
         return word.drop { $0 == ":" || $0 == "-" }.first?.isLetter ?? false
     }
