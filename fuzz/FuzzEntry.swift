@@ -12,7 +12,13 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     switch bytes[0] % 10 {
     case 0: _ = try? ResponseDecoding.current(data)
     case 1: _ = try? ResponseDecoding.forecast(data)
-    case 2: _ = try? ResponseDecoding.places(data)
+    case 2:
+        // Place names from a geocoder carry nothing that could act on a terminal.
+        for place in (try? ResponseDecoding.places(data)) ?? [] {
+            for part in [place.name, place.state, place.country, place.timeZone].compactMap({ $0 }) {
+                precondition(!part.unicodeScalars.contains { $0.isUnsafeForTerminal })
+            }
+        }
     case 3:
         if let command = try? Command.parse(text), case .hourly(let n?) = command {
             precondition((1...Command.maximumSlots).contains(n))
@@ -22,8 +28,14 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             precondition((-90...90).contains(lat) && (-180...180).contains(lon))
         }
     case 5:
+        // No control, bidirectional or zero-width character survives, and sanitising twice changes nothing.
         let clean = text.sanitizedForTerminal
-        precondition(!clean.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        precondition(!clean.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.isUnsafeForTerminal })
+        precondition(clean.sanitizedForTerminal == clean)
+        // JSON text made safe reads the same.
+        if let json = try? JSONValue.parse(data) {
+            precondition((try? JSONValue.parse(json.serialized.escapingUnsafeScalarsInJSON)) == json)
+        }
     case 6:
         _ = CompletionMatcher.complete(text, cities: ["Zürich, CH", "Rio de Janeiro, BR", text])
         if let preferences = try? Preferences(data: data) {

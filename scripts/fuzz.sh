@@ -23,6 +23,7 @@ if [ -z "$(ls -A fuzz/corpus)" ]; then
     i=$((i + 1))
   done
   printf '\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n' > fuzz/corpus/http-chunked
+  printf '\x02[{"name":"Evil\\u001b]52;c;aGk=\\u0007Town\\n","state":"\\u009d0;t\\u009c","lat":1,"lon":2}]' > fuzz/corpus/geo-hostile
   printf '\x07HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n[]' > fuzz/corpus/http-length
   for zone in Europe/Lisbon Asia/Kathmandu America/St_Johns Australia/Lord_Howe; do
     if [ -f "/usr/share/zoneinfo/$zone" ]; then printf '\x08' | cat - "/usr/share/zoneinfo/$zone" > "fuzz/corpus/zone-${zone//\//-}"; fi
@@ -30,7 +31,8 @@ if [ -z "$(ls -A fuzz/corpus)" ]; then
   for rule in 'CET-1CEST,M3.5.0,M10.5.0/3' '<+0545>-5:45' '<+1030>-10:30<+11>-11,M10.1.0,M4.1.0' 'EST5EDT,J60/2,300/25'; do
     printf '\x08%s' "$rule" > "fuzz/corpus/rule-$RANDOM"
   done
-  for line in ':hourly 12' '48.8566, 2.3522' $'Lon\e[31mdon' ':units imperial' 'Rio'; do
+  for line in ':hourly 12' '48.8566, 2.3522' $'Lon\e[31mdon' ':units imperial' 'Rio' $'Evil\e]52;c;aGk=\aTown\nForged\u009b2J\u202e' \
+    $'a\eP1;2q\e\\b\u200b\u2028c'; do
     for target in 3 4 5 6 7; do printf "\\x$(printf %02x $target)%s" "$line" > "fuzz/corpus/line-$target-$RANDOM"; done
   done
 fi

@@ -18,6 +18,16 @@ package struct ProxySettings: Sendable, Equatable {
         /// "host:port": how messages name the proxy, credentials left out.
         package var name: String { "\(host):\(port)" }
 
+        /// A failure to reach or hear from the proxy itself, named as the proxy's (`cannotConnect` and `timedOut`
+        /// would name the server, or the provider); any other failure as it is.
+        func failure(_ error: HTTPError) -> HTTPError {
+            switch error {
+            case .cannotConnect: .proxyFailed(proxy: name, detail: "cannot be reached: it is not running, or the network is down")
+            case .timedOut: .proxyFailed(proxy: name, detail: "did not answer in time")
+            default: error
+            }
+        }
+
         /// The proxy's refusal (`status`, not 2xx) to reach `host`: a 407 says whether credentials were sent.
         func refusal(status: Int, host: String) -> HTTPError {
             let detail = switch (status, authorization) {
@@ -71,7 +81,8 @@ package struct ProxySettings: Sendable, Equatable {
         return isSecure ? secure : plain
     }
 
-    /// "localhost", or an address in 127.0.0.0/8 or ::1; a name such as "127.example.com" is not.
+    /// "localhost", or an address in 127.0.0.0/8 (however written: "127.1", "::ffff:127.0.0.1") or ::1; a name such as
+    /// "127.example.com" is not.
     static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
         if host == "localhost" || host == "localhost." { return true }
@@ -115,22 +126,37 @@ struct NoProxy: Sendable, Equatable {
         let bytes: [UInt8]
         let bits: Int
 
-        /// "127.0.0.1", "::1", "127.0.0.0/8" or "::1/128"; nil for anything else.
+        /// "127.0.0.1", "::1", "127.0.0.0/8" or "::1/128"; nil for anything else. An IPv4 address may be written in
+        /// any form the system's resolver connects to ("127.1", "2130706433", "0x7f.1"), and one mapped into IPv6
+        /// ("::ffff:127.0.0.1") is that IPv4 address: whatever the spelling, the same host matches the same way.
         init?(_ text: some StringProtocol) {
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            let address = String(parts[0])
+            var v4 = in_addr()
             var v6 = in6_addr()
-            if inet_pton(AF_INET, String(parts[0]), &v6) == 1 {
-                bytes = withUnsafeBytes(of: v6) { Array($0.prefix(4)) }
-            } else if inet_pton(AF_INET6, String(parts[0]), &v6) == 1 {
+            var bytes: [UInt8]
+            // inet_aton reads what getaddrinfo reads as an address; only hex digits, "x" and dots are shown to it (it
+            // would stop at a space and take the rest for nothing).
+            if !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == "x" || $0 == "X" }),
+                inet_aton(address, &v4) != 0
+            {
+                bytes = withUnsafeBytes(of: v4) { Array($0) }
+            } else if inet_pton(AF_INET6, address, &v6) == 1 {
                 bytes = withUnsafeBytes(of: v6) { Array($0) }
             } else {
                 return nil
             }
-            guard parts.count == 2 else {
-                bits = bytes.count * 8
-                return
+            var bits = bytes.count * 8
+            if parts.count == 2 {
+                guard let written = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...bits).contains(written) else { return nil }
+                bits = written
             }
-            guard let bits = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...bytes.count * 8).contains(bits) else { return nil }
+            // ::ffff:a.b.c.d is a.b.c.d (and ::ffff:0:0/104 is 0.0.0.0/8).
+            if bytes.count == 16, bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF, bits >= 96 {
+                bytes = Array(bytes.suffix(4))
+                bits -= 96
+            }
+            self.bytes = bytes
             self.bits = bits
         }
 

@@ -135,7 +135,13 @@ package final class SocketTransport: HTTPTransport {
     }
 
     private func open(_ target: HTTPTarget, through proxy: ProxySettings.Proxy?, limit: IOLimit) throws -> HTTPConnection {
-        let socket = try TCPSocket.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port, limit: limit, lookup: lookup)
+        let socket: Int32
+        do {
+            socket = try TCPSocket.connect(host: proxy?.host ?? target.host, port: proxy?.port ?? target.port, limit: limit, lookup: lookup)
+        } catch let error as HTTPError {
+            // Through a proxy, the host that cannot be reached is the proxy: named as such, never as the server.
+            throw proxy?.failure(error) ?? error
+        }
         pool.countOpened()
         guard target.secure else { return HTTPConnection(socket: socket, tls: nil) }
         do {
@@ -161,6 +167,8 @@ package final class SocketTransport: HTTPTransport {
             answer = try connection.readResponse(limit: limit, tunnel: true).0
         } catch HTTPConnection.Failure.closedBeforeAnswer {
             throw HTTPError.proxyFailed(proxy: proxy.name, detail: "closed the connection to \(target.host)")
+        } catch let error as HTTPError {
+            throw proxy.failure(error)
         }
         guard (200..<300).contains(answer.status) else { throw proxy.refusal(status: answer.status, host: target.host) }
     }

@@ -32,7 +32,10 @@ enum WeatherOrNot {
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
         case .recentCities:
             let paths = AppPaths(environment: environment())
-            Console.writeAll(STDOUT_FILENO, PreferencesStore.peek(at: paths.preferences).recentNames.map { $0 + "\n" }.joined())
+            // One name a line, for a shell to read: sanitised again here, so no name can hold a line break (a forged
+            // candidate) or an escape sequence, whatever the file says.
+            let names = PreferencesStore.peek(at: paths.preferences).recentNames.map(\.sanitizedForTerminal.trimmingWhitespace)
+            Console.writeAll(STDOUT_FILENO, names.filter { !$0.isEmpty }.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
             Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: words(environment())))
         case .manPage:

@@ -81,6 +81,27 @@ struct ProxyTests {
         #expect(String(describing: error).contains("secret") == false)
     }
 
+    /// A proxy that is not running, or that never answers the CONNECT, is named as the proxy (host and port, never
+    /// its password), not as the server the request was for.
+    @Test func aProxyThatCannotBeReachedOrNeverAnswersIsNamedAsTheProxy() async throws {
+        let closed = try ClosedPort()
+        for (variable, url) in [("https_proxy", "https://weather.invalid/x"), ("http_proxy", "http://weather.invalid/x")] {
+            let transport = SocketTransport(
+                userAgent: Self.agent, proxies: ProxySettings(environment: [variable: "http://me:secret@127.0.0.1:\(closed.port)"]))
+            await #expect(
+                throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(closed.port)", detail: "cannot be reached: it is not running, or the network is down")
+            ) {
+                _ = try await transport.get(URL(string: url)!, timeout: 5)
+            }
+        }
+        let silent = try LoopbackServer { _ in .neverRespond }
+        defer { silent.stop() }
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["https_proxy": "127.0.0.1:\(silent.port)"]))
+        await #expect(throws: HTTPError.proxyFailed(proxy: "127.0.0.1:\(silent.port)", detail: "did not answer in time")) {
+            _ = try await transport.get(URL(string: "https://weather.invalid/x")!, timeout: 1)
+        }
+    }
+
     @Test func a407WithoutCredentialsAsksForThem() async throws {
         let proxy = try LoopbackServer { _ in .respond(status: 407, body: Data()) }
         defer { proxy.stop() }
@@ -139,12 +160,43 @@ struct ProxyTests {
 
     @Test func onlyLoopbackAddressesAndLocalhostAreLoopback() {
         let settings = ProxySettings(environment: ["https_proxy": "http://127.0.0.1:3128"])
-        for host in ["127.0.0.1", "::1", "localhost", "LOCALHOST."] {
+        for host in [
+            "127.0.0.1", "::1", "localhost", "LOCALHOST.", "127.1", "127.0.1", "127.255.255.254", "127.9.8.7", "2130706433", "0x7f.1",
+            "::ffff:127.0.0.1", "::FFFF:7f00:1", "::ffff:127.1.2.3",
+        ] {
             #expect(settings.route(secure: true, host: host, port: 443) == .direct, "\(host)")
         }
-        for host in ["127.example.com", "127.0.0.1.example", "localhost.example"] {
+        for host in ["127.example.com", "127.0.0.1.example", "localhost.example", "128.0.0.1", "126.255.255.255", "::2", "::ffff:128.0.0.1", "0x80.1"] {
             #expect(settings.route(secure: true, host: host, port: 443) == .proxy(Proxy(host: "127.0.0.1", port: 3128)), "\(host)")
         }
+        let plain = ProxySettings(environment: ["http_proxy": "http://127.0.0.1:3128"])
+        for host in ["127.1", "::ffff:127.0.0.1", "127.3.2.1"] {
+            #expect(plain.route(secure: false, host: host, port: 80) == .direct, "\(host)")
+        }
+    }
+
+    /// However an address is written, in `no_proxy` or in the URL, the same host matches.
+    @Test func noProxyMatchesAnAddressHoweverItIsWritten() {
+        #expect(NoProxy("127.0.0.0/8").contains(host: "::ffff:127.0.0.1", port: 443))
+        #expect(NoProxy("127.0.0.1").contains(host: "127.1", port: 443))
+        #expect(NoProxy("127.1").contains(host: "127.0.0.1", port: 443))
+        #expect(NoProxy("::ffff:10.0.0.0/104").contains(host: "10.1.2.3", port: 443))
+        #expect(NoProxy("10.0.0.0/8").contains(host: "::ffff:10.9.9.9", port: 443))
+        #expect(!NoProxy("10.0.0.0/8").contains(host: "::ffff:11.0.0.1", port: 443))
+        #expect(!NoProxy("127.1").contains(host: "127.0.0.2", port: 443))
+    }
+
+    /// A loopback server named "127.1" is reached directly, never through the proxy, as curl does.
+    @Test func aLoopbackAddressWrittenShortIsReachedDirectly() async throws {
+        let proxy = try LoopbackServer { _ in .json("\"proxy\"") }
+        defer { proxy.stop() }
+        let server = try LoopbackServer { _ in .json("\"direct\"") }
+        defer { server.stop() }
+        let transport = SocketTransport(userAgent: Self.agent, proxies: ProxySettings(environment: ["http_proxy": "127.0.0.1:\(proxy.port)"]))
+        let response = try await transport.get(URL(string: "http://127.1:\(server.port)/x")!, timeout: 5)
+        #expect(response.body == Data("\"direct\"".utf8))
+        #expect(proxy.requests.isEmpty)
+        #expect(server.requests.count == 1)
     }
 
     @Test func aProxyWithAnInvalidHostOrPortIsInvalidNotUnusable() {

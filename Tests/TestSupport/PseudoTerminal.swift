@@ -74,6 +74,13 @@ public final class PseudoTerminal: @unchecked Sendable {
         close(master)
     }
 
+    /// Gives the terminal a new size (TIOCSWINSZ), as a window being resized does; the kernel then sends SIGWINCH
+    /// to the program, the terminal's foreground process group.
+    public func resize(columns: UInt16, rows: UInt16 = 40) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types text (use "\r" for Enter, "\u{3}" for Ctrl-C, "\u{4}" for Ctrl-D, "\t" for Tab, "\u{1B}[A" for Up).
     public func send(_ text: String) {
         let data = Array(text.utf8)

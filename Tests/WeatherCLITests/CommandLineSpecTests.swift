@@ -32,4 +32,19 @@ struct CommandLineSpecTests {
         #expect(Set(names).count == names.count)
         #expect(CommandLineSpec.options.allSatisfy { $0.brief(Strings(.english)).count <= 40 && $0.help(Strings(.english)) != "cli.option." + $0.long.dropFirst(2) })
     }
+
+    /// A minus and a digit (or a decimal point and a digit) start a place, never an option.
+    @Test(arguments: [
+        (["-33.9, 18.4"], "-33.9, 18.4"), (["-33.9,18.4"], "-33.9,18.4"), (["-33.9,", "18.4"], "-33.9, 18.4"),
+        (["--units", "metric", "-.5, -1"], "-.5, -1"), (["-0, 0"], "-0, 0"),
+    ])
+    func aMinusBeforeADigitIsAPlace(arguments: [String], city: String) throws {
+        guard case .run(let options) = try Options.parse(arguments) else { return #expect(Bool(false)) }
+        #expect(options.city.joined(separator: " ") == city)
+    }
+
+    @Test(arguments: ["-x", "--5", "-e1", "-,5"])
+    func otherMinusesAreOptions(argument: String) {
+        #expect(throws: Options.UsageError.self) { try Options.parse([argument]) }
+    }
 }

@@ -25,8 +25,16 @@ struct ErrorWordingTests {
         #expect(keyless?.words == "OpenWeather could not be used (no API key); showing Open-Meteo.")
     }
 
+    @Test func aStaleCopyNamesItsProviderAndHintsForWhereItIsRead() {
+        let notice = Notice([.stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openMeteo)])
+        #expect(notice?.words(Strings(.english), in: .prompt) == "From 30 minutes ago: could not refresh. "
+            + "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
+        #expect(notice?.words(Strings(.english), in: .commandLine) == "From 30 minutes ago: could not refresh. "
+            + "Open-Meteo did not answer within 10 seconds. Check the network, or raise --timeout.")
+    }
+
     @Test func aStaleCopySaysWhyItIsOld() {
-        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: "30 minutes", reason: .timedOut(seconds: 10))])
+        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openWeather)])
         #expect(notice?.words == "OpenWeather forecasts in 3-hour steps only. From 30 minutes ago: could not refresh. "
             + "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
     }

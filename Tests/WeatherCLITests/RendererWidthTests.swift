@@ -154,4 +154,26 @@ struct RendererWidthTests {
         #expect(lines[1].hasPrefix("Lahore, PK"))
         for line in lines { #expect(line.count <= 40) }
     }
+
+    /// At any width, a prompt command or option stays on one line with its value: never ":offline" / "on.".
+    @Test func messagesNeverBreakInsideACommandOrOption() {
+        let messages = [
+            "Cannot reach 127.0.0.1: no network, or the server is down. Check the connection, or use :offline on.",
+            "OpenWeather forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).",
+            "Pass --units imperial for Fahrenheit, or --lang de for German; :offline, then on.",
+        ]
+        for message in messages {
+            for width in 40...100 {
+                let lines = Style.plain.paragraph(message, width: width).map(\.plain)
+                #expect(lines.allSatisfy { $0.count <= width })
+                #expect(lines.joined(separator: " ") == message)
+                for (line, next) in zip(lines, lines.dropFirst()) {
+                    let last = line.split(separator: " ").last.map(String.init) ?? ""
+                    #expect(!Line.isCommand(last), "\(width): \(line) / \(next)")
+                }
+            }
+        }
+        #expect(Line.isCommand(":offline") && Line.isCommand("(:provider") && Line.isCommand("--units") && Line.isCommand("«\u{00A0}:offline"))
+        #expect(!Line.isCommand(":offline,") && !Line.isCommand("--timeout.") && !Line.isCommand(":") && !Line.isCommand("--"))
+    }
 }

@@ -58,6 +58,10 @@ struct CommandLineTests {
         let reverse = try #require(server.requests(to: "/geo/1.0/reverse").first)
         #expect(reverse.value("lat") == "-33.9000")
         #expect(reverse.value("lon") == "-70.6000")
+        // In one argument, as a person quotes it: a minus and a digit start coordinates, never an option.
+        let quoted = try await runner.run(["-33.9, 18.4"])
+        #expect(quoted.status == 0, "\(quoted.stderr)")
+        #expect(server.requests(to: "/geo/1.0/reverse").last?.value("lon") == "18.4000")
         // After "--" everything is the place, even what looks like an option.
         let dashed = try await runner.run(["--offline", "--", "--hourly"])
         #expect(dashed.status == 65)
@@ -79,5 +83,33 @@ struct CommandLineTests {
         #expect(result.stdout.hasPrefix("Testford, England, GB"))
         #expect(proxy.requests.count == 3)
         #expect(proxy.requests.allSatisfy { $0.target.hasPrefix("http://weather.invalid/") })
+    }
+
+    /// A proxy that is not running is named as the proxy, host and port (never its password), not as the provider.
+    @Test func aProxyThatCannotBeReachedIsNamedAsTheProxy() async throws {
+        let closed = try ClosedPort()
+        let runner = BinaryRunner(
+            server: nil, extra: ["OPENWEATHER_BASE_URL": "http://weather.invalid", "http_proxy": "http://me:secret@127.0.0.1:\(closed.port)"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--no-failover", "Testford"])
+        let message = result.stderr.split(separator: "\n").joined(separator: " ")
+        #expect(result.status == 69)
+        #expect(message.hasPrefix("The proxy 127.0.0.1:\(closed.port) cannot be reached: it is not running, or the network is down."), "\(message)")
+        #expect(!message.contains("secret") && !message.contains("OpenWeather") && !message.contains("weather.invalid"))
+    }
+
+    /// A base URL the program cannot use is a configuration error (exit 78) naming its own variable, whether it is
+    /// refused as the request is built (`ftp://`) or by the transport (a port beyond 65535).
+    @Test(arguments: [("OPENWEATHER_BASE_URL", "openweather"), ("OPENMETEO_BASE_URL", "open-meteo"), ("METNO_BASE_URL", "met-norway")],
+        ["ftp://127.0.0.1", "http://127.0.0.1:99999"])
+    func aBadBaseURLNamesItsVariableAndExits78(setting: (variable: String, provider: String), base: String) async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: [setting.variable: base])
+        defer { runner.remove() }
+        let result = try await runner.run(["--provider", setting.provider, "--no-failover", "London"])
+        let message = result.stderr.split(separator: "\n").joined(separator: " ")
+        #expect(result.status == 78, "\(message)")
+        #expect(message.hasPrefix("\(setting.variable) must be an http or https URL, such as https://"), "\(message)")
     }
 }

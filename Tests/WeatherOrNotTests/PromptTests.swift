@@ -61,6 +61,25 @@ struct PromptTests {
         #expect(status == 0, "\(terminal.diagnostics)")
     }
 
+    /// On an ASCII terminal, Tab inserts a recent city folded as matching folds it, so Enter finds that city again
+    /// (no geocoding), while the prompt shows it as the ASCII views write it.
+    @Test func tabCompletesARecentCityOnAnASCIITerminal() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        var preferences = Preferences()
+        preferences.recentCities = [Place(name: "Zürich", state: "Zurich", country: "CH", latitude: 47.3744, longitude: 8.541)]
+        try runner.write(preferences)
+        let terminal = try #require(try await runner.prompt(extra: ["LC_ALL": "C", "LANG": "C"]))
+        terminal.send("zur\t")
+        #expect(await terminal.waitFor("ich, CH"))  // the region, equal to the name, left out
+        terminal.send("\r")
+        #expect(await terminal.waitFor("Zuerich> "))
+        #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
+        #expect(await terminal.quit() == 0)
+    }
+
     @Test func upRecallsHistoryAcrossARelaunch() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
@@ -181,7 +200,7 @@ struct PromptTests {
         defer { runner.remove() }
         let terminal = try #require(try await runner.prompt(extra: ["LC_ALL": "C", "LANG": "C"]))
         terminal.send("Zürich\r")
-        #expect(await terminal.waitFor("Zurich> "))  // transliterated like the views under a non-UTF-8 locale
+        #expect(await terminal.waitFor("Zuerich> "))  // transliterated like the views under a non-UTF-8 locale
         #expect(server.requests(to: "/geo/1.0/direct").first?.value("q") == "Zürich")
         #expect(await terminal.quit() == 0)
     }

@@ -65,22 +65,50 @@ extension JSONValue {
             case "\t": out += "\\t"
             case _ where scalar.isUnsafeForTerminal:
                 // Escaped rather than written raw: the document stays valid JSON and harmless on a terminal.
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                appendEscape(scalar, to: &out)
             default: out.unicodeScalars.append(scalar)
             }
         }
         out += "\""
     }
+
+    /// `\u` and four hex digits: how JSON writes a scalar of the Basic Multilingual Plane.
+    static func appendEscape(_ scalar: Unicode.Scalar, to out: inout String) {
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
 }
 
 extension Unicode.Scalar {
-    /// Control characters (C0, DEL, C1: the whole of Unicode's "Cc"), the bidirectional embeddings, overrides and
-    /// isolates, and the replacement character. Plain arithmetic: Unicode property lookups cost far more.
+    /// What no text from outside may carry to a terminal or a JSON reader raw: control characters (C0, DEL, C1: the
+    /// whole of Unicode's "Cc", NUL and line breaks included), the line and paragraph separators, the bidirectional
+    /// marks, embeddings, overrides and isolates, the zero-width characters and the replacement character. Plain
+    /// arithmetic: Unicode property lookups cost far more.
     package var isUnsafeForTerminal: Bool {
         switch value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFFFD: true
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF, 0xFFFD: true
         default: false
         }
+    }
+}
+
+extension String {
+    /// JSON text with every scalar `isUnsafeForTerminal` calls unsafe written as a `\u` escape. Such a scalar can only
+    /// stand inside a string (JSON's own syntax is ASCII), where the escape means the same: the document reads the
+    /// same, and shows nothing harmful when printed (Foundation's encoder passes C1, bidirectional and zero-width
+    /// characters raw).
+    package var escapingUnsafeScalarsInJSON: String {
+        guard unicodeScalars.contains(where: { $0.isUnsafeForTerminal }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            // Tab, line feed and carriage return may be white space between tokens; inside a string an encoder has
+            // escaped them already.
+            if scalar.isUnsafeForTerminal, !["\t", "\n", "\r"].contains(scalar) {
+                JSONValue.appendEscape(scalar, to: &out)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

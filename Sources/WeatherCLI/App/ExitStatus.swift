@@ -13,9 +13,11 @@ package enum ExitStatus {
     package static let unavailable: Int32 = 69
     /// The API key is missing or was refused (EX_NOPERM).
     package static let keyProblem: Int32 = 77
+    /// A setting cannot be used: a provider's base URL variable (EX_CONFIG).
+    package static let configuration: Int32 = 78
 
     /// The statuses `--help`, the man page and the README describe.
-    package static let documented: [Int32] = [success, commandFailed, usage, placeNotFound, unavailable, keyProblem]
+    package static let documented: [Int32] = [success, commandFailed, usage, placeNotFound, unavailable, keyProblem, configuration]
 
     /// When `status` is given, in the language of `strings` (`cli.exit.<status>`).
     package static func meaning(_ status: Int32, _ strings: Strings) -> String { strings["cli.exit.\(status)"] }
@@ -25,6 +27,7 @@ package enum ExitStatus {
         switch error {
         case .missingAPIKey, .invalidAPIKey: keyProblem
         case .placeNotFound, .notInSampleData, .invalidInput: placeNotFound
+        case .badConfiguration: configuration
         case .rateLimited, .serverError, .unexpectedStatus, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed,
             .badResponse:
             unavailable

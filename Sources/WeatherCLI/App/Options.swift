@@ -59,8 +59,9 @@ package struct Options {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            // "-33.9, 18.4" is a place, not an option.
-            if onlyCity || !argument.hasPrefix("-") || argument == "-" || Double(argument.hasSuffix(",") ? String(argument.dropLast()) : argument) != nil {
+            // "-33.9, 18.4", "-33.9,18.4" and "-.5" are places (coordinates), not options: no option starts with a minus
+            // and a digit.
+            if onlyCity || !argument.hasPrefix("-") || argument == "-" || Self.startsWithNumber(argument.dropFirst()) {
                 options.city.append(argument)
                 continue
             }
@@ -120,6 +121,13 @@ package struct Options {
             throw UsageError("usage.formatWith", ["option": other])
         }
         return .run(options)
+    }
+
+    /// True when `text` starts with a digit, or a decimal point and a digit: the rest of a negative number.
+    private static func startsWithNumber(_ text: Substring) -> Bool {
+        let rest = text.first == "." ? text.dropFirst() : text
+        guard let first = rest.first else { return false }
+        return first.isASCII && first.isNumber
     }
 
     /// The language for the help, the man page and a usage error, found before (or without) a full parse:

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import WeatherCore
 
 /// The terminal view of a running `WeatherApp`: draws each event it publishes, fitted to the width, on standard
@@ -47,7 +48,7 @@ package final class SessionView {
     }
 
     /// A renderer for the width of the moment (the terminal may have been resized), in the language of the moment.
-    package var renderer: Renderer { Renderer(style: style, width: console.width, strings: strings) }
+    package var renderer: Renderer { Renderer(style: style, width: console.width, strings: strings, context: context) }
 
     /// The words of the language chosen: the app's display options carry them.
     package var strings: Strings { app.options.strings }
@@ -116,9 +117,10 @@ package final class SessionView {
             complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):
             draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map(\.displayName)))
-        case .settings(let units, let clock):
+        case .settings(let units, let clock, let saved):
             let clockWords = strings[clock == .twelveHour ? "session.clock.12" : "session.clock.24"]
-            draw(renderer.message(strings("session.settings", ["units": Self.describe(units, strings), "clock": clockWords])))
+            let key = saved ? "session.settingsSaved" : "session.settings"
+            draw(renderer.message(strings(key, ["units": Self.describe(units, strings), "clock": clockWords])))
         case .language(let language):
             let others = Language.allCases.filter { $0 != language }.map(\.code).joined(separator: ", ")
             draw(renderer.message(Strings(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))

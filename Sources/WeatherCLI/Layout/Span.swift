@@ -114,7 +114,7 @@ package struct Line: Equatable, Sendable {
         if !word.isEmpty { words.append(Line(word)) }
         var lines: [Line] = []
         var current = Line()
-        for var next in words {
+        for var next in Self.keepingCommandsWhole(words, columns: columns) {
             if current.isEmpty, next.width <= columns {
                 current = next
             } else if !current.isEmpty, current.width + 1 + next.width <= columns {
@@ -143,6 +143,32 @@ package struct Line: Equatable, Sendable {
         var unit = String(text[(index + 1)...].prefix { $0 != " " })
         while let last = unit.last, ",.;:)".contains(last) { unit.removeLast() }
         return units.contains(unit)
+    }
+
+    /// The words with each prompt command or option joined to the word after it (":offline on", "--units imperial"),
+    /// so no line ends inside one, when the two fit on a line.
+    private static func keepingCommandsWhole(_ words: [Line], columns: Int) -> [Line] {
+        var result: [Line] = []
+        var lastIsCommand = false
+        for word in words {
+            if lastIsCommand, let last = result.last, last.width + 1 + word.width <= columns {
+                let look = last.spans.last?.look == word.spans.first?.look ? word.spans.first?.look : nil
+                result[result.count - 1] = last + Line([Span(clean: " ", look: look)]) + word
+                lastIsCommand = false
+                continue
+            }
+            result.append(word)
+            lastIsCommand = isCommand(word.plain)
+        }
+        return result
+    }
+
+    /// True for a word that is a prompt command or an option awaiting its value: ":offline", "(:provider", "--units";
+    /// not one that ends a clause (":offline.", "--timeout,").
+    static func isCommand(_ word: String) -> Bool {
+        let word = word.drop { "(\"'«“‘„¿¡\u{00A0}\u{202F}".contains($0) }
+        guard word.hasPrefix(":") || word.hasPrefix("--"), let last = word.last, last.isLetter || last.isNumber else { return false }
+        return word.drop { $0 == ":" || $0 == "-" }.first?.isLetter ?? false
     }
 
     /// The line without its first `columns` display columns.

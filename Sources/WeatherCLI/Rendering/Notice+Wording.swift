@@ -1,8 +1,11 @@
 import WeatherCore
 
 extension Notice {
-    /// The notice as one paragraph: its parts' words, in order, in the language of `strings`.
-    package func words(_ strings: Strings) -> String { parts.map { $0.words(strings) }.joined(separator: " ") }
+    /// The notice as one paragraph: its parts' words, in order, in the language of `strings`, with hints for where
+    /// it is read.
+    package func words(_ strings: Strings, in context: MessageContext = .commandLine) -> String {
+        parts.map { $0.words(strings, in: context) }.joined(separator: " ")
+    }
 
     /// In English.
     package var words: String { words(Strings(.english)) }
@@ -10,7 +13,8 @@ extension Notice {
 
 extension Notice.Part {
     /// "OpenWeather did not answer (server error 503); showing Open-Meteo.", "From 25 minutes ago: could not refresh. …"
-    package func words(_ strings: Strings) -> String {
+    /// A stale copy names the provider whose refresh failed, and its hints name what works where it is read.
+    package func words(_ strings: Strings, in context: MessageContext = .commandLine) -> String {
         switch self {
         case .text(let text):
             return text
@@ -22,8 +26,9 @@ extension Notice.Part {
             return strings(key, ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
         case .resting(let from, let to, let reason):
             return strings("notice.failover.resting", ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
-        case .stale(let age, let reason):
-            return strings("notice.stale", ["age": age, "message": reason.message(in: .commandLine, strings: strings)])
+        case .stale(let age, let reason, let provider):
+            return strings("notice.stale", ["age": age, "message": reason.message(in: context, provider: provider, strings: strings)])
+
         }
     }
 

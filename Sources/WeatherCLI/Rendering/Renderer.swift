@@ -10,14 +10,17 @@ package struct Renderer: Sendable {
     /// The words of the language chosen, for labels and headings (the display structs bring the figures, and the
     /// words made from data, already in it).
     package var strings: Strings
+    /// Where the views are read: a notice's hints name prompt commands there, options on the command line.
+    package var context: MessageContext
 
     /// The narrowest layout the views are made for.
     package static let minimumWidth = 40
 
-    package init(style: Style, width: Int, strings: Strings = Strings(.english)) {
+    package init(style: Style, width: Int, strings: Strings = Strings(.english), context: MessageContext = .commandLine) {
         self.style = style
         self.width = max(Self.minimumWidth, width)
         self.strings = strings
+        self.context = context
     }
 
     private func text(_ text: String, _ look: Look? = nil) -> Line { style.line(text, look) }
@@ -43,7 +46,7 @@ package struct Renderer: Sendable {
 
     /// "! Sample data…" above a view, wrapped.
     private func notice(_ notice: Notice?) -> [Line] {
-        notice.map { self.notice($0.words(strings)) } ?? []
+        notice.map { self.notice($0.words(strings, in: context)) } ?? []
     }
 
     private func notice(_ words: String) -> [Line] {
@@ -235,7 +238,7 @@ package struct Renderer: Sendable {
             .map { text($0) }
         let rows = zip(labels, zip(column(a), column(b))).map { [$0.0, $0.1.0, $0.1.1] }
         var lines: [Line] = []
-        for words in Array(Set([a.notice, b.notice].compactMap { $0?.words(strings) })).sorted() { lines += notice(words) }
+        for words in Array(Set([a.notice, b.notice].compactMap { $0?.words(strings, in: context) })).sorted() { lines += notice(words) }
         guard width >= 64 else {
             for (index, place) in [column(a), column(b)].enumerated() {
                 if index > 0 { lines.append(Line()) }

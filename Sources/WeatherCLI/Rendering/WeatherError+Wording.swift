@@ -24,6 +24,7 @@ extension WeatherError {
         case .badResponse: strings["reason.badResponse"]
         case .placeNotFound, .notInSampleData: strings["reason.placeNotFound"]
         case .invalidInput: strings["reason.invalidInput"]
+        case .badConfiguration: strings["reason.badConfiguration"]
         }
     }
 
@@ -66,7 +67,7 @@ extension WeatherError {
             return strings("error.proxyFailed", ["proxy": proxy, "detail": detail, "offline": offline])
         case .badResponse(let detail):
             return strings("error.badResponse", ["provider": name, "detail": detail.words(strings)])
-        case .invalidInput(let phrase):
+        case .invalidInput(let phrase), .badConfiguration(let phrase):
             return phrase.words(strings)
         }
     }

@@ -50,8 +50,13 @@ package final class Console {
 
     /// The terminal's size as it says now; nil when standard output is not a terminal or it does not say.
     package var screen: (columns: Int, rows: Int)? {
+        isTerminal ? Self.size(of: STDOUT_FILENO) : nil
+    }
+
+    /// The size the terminal on `descriptor` says it has now; nil when it is not a terminal or does not say.
+    package static func size(of descriptor: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 

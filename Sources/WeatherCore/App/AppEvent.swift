@@ -14,8 +14,9 @@ package enum AppEvent: Equatable, Sendable {
     case suggestions([Place])
     /// `:recent`: past places, most recent first.
     case recent([Place])
-    /// `:units` or `:clock` with no value: the settings in force.
-    case settings(units: UnitSystem, clock: ClockStyle)
+    /// `:units` or `:clock` with no value: the settings in force. Also said, `saved`, after `:units` or `:clock` with
+    /// a value changed one while no view was on screen to show it.
+    case settings(units: UnitSystem, clock: ClockStyle, saved: Bool = false)
     /// `:lang`: the language in force; also said after a change.
     case language(Language)
     case help

@@ -53,6 +53,8 @@ package final class WeatherApp {
     /// alone) picks from them.
     private var listedRecent: [Place]?
     private var saveFailed = false
+    /// How many events were published: tells whether a change drew anything.
+    private var emitted = 0
     /// The offline samples' names, read once when first needed.
     private lazy var samplePlaceNames = SampleDataTransport().placeNames
 
@@ -147,12 +149,10 @@ package final class WeatherApp {
             await comparison.compare(first, second)
         case .units(let units?):
             unitsOverride = nil
-            change { $0.units = units }
-            applyOptions()
+            settingChanged { $0.units = units }
         case .clock(let clock?):
             clockOverride = nil
-            change { $0.clock = clock }
-            applyOptions()
+            settingChanged { $0.clock = clock }
         case .units(nil), .clock(nil):
             emit(.settings(units: options.units, clock: options.clock))
         case .language(nil): emit(.language(language))
@@ -355,6 +355,7 @@ package final class WeatherApp {
     }
 
     private func emit(_ event: AppEvent) {
+        emitted += 1
         onEvent?(event)
     }
 
@@ -392,6 +393,15 @@ package final class WeatherApp {
             }
         }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// `:units` or `:clock` with a value: applied and saved. The view on screen, drawn again, shows the change; with
+    /// none, the settings are said, and that they were saved.
+    private func settingChanged(_ edit: (inout Preferences) -> Void) {
+        let published = emitted
+        let saved = change(edit)
+        applyOptions()
+        if emitted == published { emit(.settings(units: options.units, clock: options.clock, saved: saved)) }
     }
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
@@ -489,16 +499,20 @@ package final class WeatherApp {
 
     /// Makes a change to the preferences and saves it. The file gets the change alone, merged under a lock with what
     /// other windows saved meanwhile; the recent list comes back merged (Tab offers their cities too), while units,
-    /// clock, language and provider stay this session's own until it changes them.
-    private func change(_ edit: (inout Preferences) -> Void) {
+    /// clock, language and provider stay this session's own until it changes them. False when it could not be saved
+    /// (said once a session) or there is nowhere to.
+    @discardableResult
+    private func change(_ edit: (inout Preferences) -> Void) -> Bool {
         edit(&preferences)
-        guard let store else { return }
+        guard let store else { return false }
         do {
             preferences.recentCities = try store.save(preferences, applying: edit).recentCities
+            return true
         } catch {
-            guard !saveFailed else { return }
+            guard !saveFailed else { return false }
             saveFailed = true
             emit(.saveFailed(path: store.url.path))
+            return false
         }
     }
 }

@@ -24,8 +24,9 @@ package struct Condition: Equatable, Sendable {
 
     package init(code: Int, main: String, description: String, isNight: Bool, key: String? = nil) {
         self.code = code
-        self.main = main
-        self.description = description
+        // The provider's own words (OpenWeather's): sanitised where they enter.
+        self.main = main.sanitizedForTerminal
+        self.description = description.sanitizedForTerminal
         self.isNight = isNight
         self.key = key
     }

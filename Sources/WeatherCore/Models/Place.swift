@@ -15,12 +15,19 @@ package struct Place: Equatable, Hashable, Sendable {
     package init(
         name: String, state: String? = nil, country: String? = nil, latitude: Double, longitude: Double, timeZone: String? = nil
     ) {
-        self.name = name
-        self.state = state
-        self.country = country
+        // Names come from servers and files: sanitised here, where they enter, once for every view and output.
+        self.name = Place.clean(name) ?? ""
+        self.state = state.flatMap(Place.clean)
+        self.country = country.flatMap(Place.clean)
         self.latitude = latitude
         self.longitude = longitude
-        self.timeZone = timeZone
+        self.timeZone = timeZone.flatMap(Place.clean)
+    }
+
+    /// A name part as text from outside may hold it, sanitised; nil when nothing printable is left.
+    private static func clean(_ text: String) -> String? {
+        let clean = text.sanitizedForTerminal.trimmingWhitespace
+        return clean.isEmpty ? nil : clean
     }
 
     /// A place as the preferences store it; nil unless the name and coordinates are there with the right types.

@@ -32,6 +32,9 @@ package enum WeatherError: Error, Equatable, Sendable {
     case badResponse(Phrase)
     /// The typed input cannot be used (not a place, a command's wrong argument); the phrase says what to type.
     case invalidInput(Phrase)
+    /// A setting cannot be used: a provider's base URL (the phrase names its variable, `OPENMETEO_BASE_URL`…) is not
+    /// an http or https URL with a valid host and port.
+    case badConfiguration(Phrase)
 
     /// True for failures that another try may cure: server errors, time-outs and lost connections.
     package var isTransient: Bool {
@@ -54,8 +57,9 @@ package enum WeatherError: Error, Equatable, Sendable {
 
     static let truncatedDetail = Phrase("detail.truncated")
 
-    /// A transport's failure as this app's: the one place HTTPKit's errors become `WeatherError`.
-    package init(_ error: HTTPError) {
+    /// A transport's failure as this app's: the one place HTTPKit's errors become `WeatherError`. A URL the transport
+    /// cannot use is the provider's base URL: `badBaseURL` names its variable.
+    package init(_ error: HTTPError, badBaseURL: Phrase) {
         switch error {
         case .timedOut(let seconds): self = .timedOut(seconds: seconds)
         case .cannotConnect(let host): self = .cannotConnect(host: host)
@@ -73,7 +77,7 @@ package enum WeatherError: Error, Equatable, Sendable {
             case .notGzip: .badResponse(Phrase("detail.notGzip"))
             case .malformed: .badResponse(Phrase("detail.malformed"))
             }
-        case .invalidURL: self = .invalidInput(WeatherConfiguration.badBaseURLMessage)
+        case .invalidURL: self = .badConfiguration(badBaseURL)
         }
     }
 }

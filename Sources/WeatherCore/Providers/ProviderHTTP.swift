@@ -9,11 +9,14 @@ package struct ProviderHTTP: Sendable {
     let timeout: Double
     /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
     let backoff: [Double]
+    /// What a URL the transport cannot use is: the provider's base URL, named by its variable.
+    let badBaseURL: Phrase
 
-    package init(transport: any HTTPTransport, timeout: Double, backoff: [Double] = [0.25, 0.75]) {
+    package init(transport: any HTTPTransport, timeout: Double, backoff: [Double] = [0.25, 0.75], badBaseURL: Phrase) {
         self.transport = transport
         self.timeout = timeout
         self.backoff = backoff
+        self.badBaseURL = badBaseURL
     }
 
     /// The largest answer a place search takes (real ones are under 3 KiB), and current weather (under 1 KiB);
@@ -38,7 +41,8 @@ package struct ProviderHTTP: Sendable {
         var tries = 0
         while true {
             do {
-                let response = try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: seconds)
+                let response = try await Self.get(url, headers: headers, maximumBytes: maximumBytes, from: transport, before: deadline, timeout: seconds,
+                    badBaseURL: badBaseURL)
                 attempt?.failures?.recovered(origin)
                 return try check(response)
             } catch let error as WeatherError where error.isTransient && tries < backoff.count
@@ -67,7 +71,7 @@ package struct ProviderHTTP: Sendable {
     /// The transport's answer (its `HTTPError` as a `WeatherError`), or `.timedOut` at the deadline (the request is cancelled), whatever the transport's own timer does.
     static func get(
         _ url: URL, headers: [String: String], maximumBytes: Int, from transport: any HTTPTransport,
-        before deadline: ContinuousClock.Instant, timeout: Double
+        before deadline: ContinuousClock.Instant, timeout: Double, badBaseURL: Phrase
     ) async throws -> HTTPResponse {
         try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
             group.addTask {
@@ -76,7 +80,7 @@ package struct ProviderHTTP: Sendable {
                 do {
                     return try await transport.get(url, headers: headers, timeout: max(0.05, seconds), maximumBytes: maximumBytes)
                 } catch let error as HTTPError {
-                    throw WeatherError(error)
+                    throw WeatherError(error, badBaseURL: badBaseURL)
                 }
             }
             group.addTask {

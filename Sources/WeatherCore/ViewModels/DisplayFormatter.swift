@@ -242,7 +242,7 @@ package struct DisplayFormatter: Sendable {
             ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
         // No zone and no offset from the provider: the times shown are UTC, and the view says so.
         let utc = report.zone == .unknown ? Notice.Part.text(strings["notice.utc"]) : nil
-        return [failover, notice(report.source), deprecated, utc].compactMap { $0 }
+        return [failover, notice(report.source, from: report.provider), deprecated, utc].compactMap { $0 }
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.
@@ -252,12 +252,12 @@ package struct DisplayFormatter: Sendable {
         return report.provider != options.defaultProvider || report.failover != nil ? report.provider.displayName : nil
     }
 
-    /// What a view says when its data is not live.
-    package func notice(_ source: DataSource) -> Notice.Part? {
+    /// What a view says when its data, from `provider`, is not live.
+    package func notice(_ source: DataSource, from provider: ProviderID) -> Notice.Part? {
         switch source {
         case .live: nil
         case .sample: .text(strings["notice.sample"])
-        case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason)
+        case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason, provider: provider)
         case .refreshing(let fetchedAt): .text(strings("notice.refreshing", ["age": age(fetchedAt)]))
         case .copy(let fetchedAt): .text(strings("notice.copy", ["age": age(fetchedAt)]))
         }

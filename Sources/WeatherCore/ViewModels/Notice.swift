@@ -10,8 +10,8 @@ package struct Notice: Equatable, Sendable {
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
         /// `from` failed for `reason` in the last minutes and was not asked: `to` is asked first for a while.
         case resting(from: ProviderID, to: ProviderID, reason: WeatherError)
-        /// A copy fetched `age` ago ("25 minutes") is shown: refreshing it failed for `reason`.
-        case stale(age: String, reason: WeatherError)
+        /// A copy fetched `age` ago ("25 minutes") from `provider` is shown: refreshing it there failed for `reason`.
+        case stale(age: String, reason: WeatherError, provider: ProviderID)
     }
 
     package var parts: [Part]

@@ -37,6 +37,10 @@ final class LineEditor {
     nonisolated(unsafe) private static var interruptedLine = false
     /// What the read function watches beside standard input, and runs when it is readable.
     nonisolated(unsafe) private static var wake: (descriptor: Int32, run: () -> Void)?
+    /// The pipe SIGWINCH writes to (`WindowResizes`), -1 when there is none; and the width libedit last laid the
+    /// line out at, which a resize's redraw steps back over.
+    nonisolated(unsafe) private static var resizes: Int32 = -1
+    nonisolated(unsafe) private static var columns = 80
 
     /// `completer` answers Tab for the text left of the cursor; `list` lays out several choices for the terminal;
     /// `clearScreen` (Ctrl-L) clears the screen and draws the view again at its top.
@@ -81,19 +85,27 @@ final class LineEditor {
             return ceditline_cc_redisplay
         }
         ceditline_bind(editor, "^L", "won-clear")
+        if Self.resizes < 0 { Self.resizes = WindowResizes.install() ?? -1 }
+        Self.columns = Console.size(of: STDOUT_FILENO)?.columns ?? 80
+        // Characters are read by this program's function: it watches the resize pipe (and the wake-up descriptor).
+        ceditline_set_read_function(editor) { editor, character in LineEditor.readCharacter(editor, into: character) }
     }
 
     /// While a line is read, empties `descriptor` and runs `run` (on this thread, between keystrokes) whenever it
     /// becomes readable: work posted from other threads reaches the screen without waiting for Enter.
     func watch(_ descriptor: Int32, then run: @escaping () -> Void) {
         Self.wake = (descriptor, run)
-        ceditline_set_read_function(editor) { _, character in LineEditor.readCharacter(into: character) }
     }
 
     /// Reads one line, with the prompt shown.
     func read(prompt: String) -> Input {
         free(Self.promptText)
         Self.promptText = strdup(prompt)
+        // Resized while no line was being edited (a request ran): libedit lays the new line out at the new width.
+        if Self.resizes >= 0, WindowResizes.take(Self.resizes) {
+            Self.columns = Console.size(of: STDOUT_FILENO)?.columns ?? Self.columns
+            el_resize(editor)
+        }
         var count: Int32 = 0
         let raw = el_gets(editor, &count)
         // Ctrl-C: our key binding (edit mode) or SIGINT (a terminal that kept ISIG on). An empty line ended by the
@@ -150,11 +162,12 @@ final class LineEditor {
         history_end(history)
     }
 
-    /// libedit's own reader, watching the wake-up descriptor too: bytes from standard input one at a time, decoded
-    /// in the (UTF-8) locale as libedit decodes them. As libedit's does without `EL_SIGNAL`, it retries once after a
-    /// signal interrupts it and fails on the second (SIGINT comes only from outside while editing: Ctrl-C arrives
-    /// as a character).
-    private static func readCharacter(into character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+    /// libedit's own reader, watching the resize pipe and the wake-up descriptor too: bytes from standard input one
+    /// at a time, decoded in the (UTF-8) locale as libedit decodes them. A resize draws the line again at the new
+    /// width and reading goes on. As libedit's does without `EL_SIGNAL`, it retries once after another signal
+    /// interrupts it and fails on the second (SIGINT comes only from outside while editing: Ctrl-C arrives as a
+    /// character).
+    private static func readCharacter(_ editor: OpaquePointer?, into character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         var bytes: [CChar] = []
         var retried = false
         func fail() -> Int32 {
@@ -162,14 +175,17 @@ final class LineEditor {
             return -1
         }
         while true {
-            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: resizes, events: Int16(POLLIN), revents: 0)]
             if let wake { watched.append(pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)) }
+            // (poll skips a negative descriptor: without a resize pipe, the second entry watches nothing.)
             if poll(&watched, nfds_t(watched.count), -1) < 0 {
+                if errno == EINTR, redrawIfResized(editor) { continue }  // SIGWINCH: not a failure
                 guard errno == EINTR, !retried else { return fail() }
                 retried = true
                 continue
             }
-            if watched.count > 1, watched[1].revents != 0, let wake {
+            if watched[1].revents != 0 { _ = redrawIfResized(editor) }
+            if watched.count > 2, watched[2].revents != 0, let wake {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while Glibc.read(wake.descriptor, &sink, sink.count) > 0 {}
                 wake.run()
@@ -209,6 +225,28 @@ final class LineEditor {
                 }
             }
         }
+    }
+
+    /// After a resize (true; false when there was none): the prompt and the line drawn again at the new width, from
+    /// the start of the prompt's first row. It steps up the rows the line took at the old width or takes at the new
+    /// one, whichever is fewer: a terminal that keeps its rows (xterm) and one that rewraps them (VTE, kitty) both
+    /// have at least that many above the cursor that are the line's, so nothing drawn above it is ever erased.
+    private static func redrawIfResized(_ editor: OpaquePointer?) -> Bool {
+        guard resizes >= 0, WindowResizes.take(resizes) else { return false }
+        guard let editor, let now = Console.size(of: STDOUT_FILENO)?.columns else { return true }
+        let up = min(rowsAboveCursor(editor, columns: columns), rowsAboveCursor(editor, columns: now))
+        columns = now
+        Console.writeAll(STDOUT_FILENO, "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J")
+        el_resize(editor)
+        ceditline_redisplay(editor)
+        return true
+    }
+
+    /// Rows from the prompt's first to the cursor's, on a terminal `columns` wide.
+    private static func rowsAboveCursor(_ editor: OpaquePointer, columns: Int) -> Int {
+        guard columns > 0, let info = el_line(editor)?.pointee else { return 0 }
+        // libedit wraps as soon as a row is full: the cursor after a full row starts the next one.
+        return (TextWidth.of(String(cString: promptText)) + TextWidth.of(text(from: info.buffer, to: info.cursor))) / columns
     }
 
     /// Tab: completes the text left of the cursor as a whole (so "Rio de J" finds "Rio de Janeiro").
@@ -259,9 +297,7 @@ final class LineEditor {
 
 extension LineEditor: WaitingLine {
     func rowsAboveCursor(columns: Int) -> Int {
-        guard columns > 0, let info = el_line(editor)?.pointee else { return 0 }
-        // libedit wraps as soon as a row is full: the cursor after a full row starts the next one.
-        return (TextWidth.of(String(cString: Self.promptText)) + TextWidth.of(Self.text(from: info.buffer, to: info.cursor))) / columns
+        Self.rowsAboveCursor(editor, columns: columns)
     }
 
     func redraw() {

@@ -16,8 +16,10 @@ struct Prompt {
         let app = app
         let style = view.console.style
         let completer: (String) -> Completion = { line in
-            // Candidates come from the preferences file: they pass the same text boundary as everything shown.
-            let clean = { (text: String) in style.span(text).text }
+            // Candidates come from the preferences file: sanitised like everything shown. Tab's text is input, so on
+            // an ASCII terminal it is folded as matching folds ("Zurich", not the views' "Zuerich"): Enter then
+            // finds the recent city it came from.
+            let clean = { (text: String) in style.span(style.unicode ? text : text.sanitizedForTerminal.foldingAccents()).text }
             switch CompletionMatcher.complete(line, cities: MainActor.assumeIsolated { app.completionCities }) {
             case .none: return .none
             case .replace(let text): return .replace(clean(text))

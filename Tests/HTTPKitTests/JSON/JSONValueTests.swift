@@ -73,6 +73,18 @@ struct JSONValueTests {
         let hostile = JSONValue.string("a\u{7F}b\u{9B}31mc\u{202E}d é")
         #expect(hostile.serialized == #""a\u007fb\u009b31mc\u202ed é""#)
         #expect(try JSONValue.parse(hostile.serialized) == hostile)
+        let invisible = JSONValue.string("a\u{200E}b\u{200B}c\u{2028}d\u{FEFF}e")
+        #expect(invisible.serialized == #""a\u200eb\u200bc\u2028d\ufeffe""#)
+    }
+
+    /// Another encoder's text (Foundation's passes C1, bidirectional and zero-width characters raw) made as safe as
+    /// this writer's, and still the same document.
+    @Test func unsafeScalarsInAnotherEncodersTextAreEscaped() throws {
+        let raw = "{\n  \"name\" : \"a\u{9B}31m\u{202E}b\u{200B}\\u0007\"\n}"
+        let escaped = raw.escapingUnsafeScalarsInJSON
+        #expect(escaped == "{\n  \"name\" : \"a\\u009b31m\\u202eb\\u200b\\u0007\"\n}")
+        #expect(try JSONValue.parse(escaped) == JSONValue.parse(raw))
+        #expect("{\"a\": 1}".escapingUnsafeScalarsInJSON == "{\"a\": 1}")
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {

@@ -139,7 +139,7 @@ struct StaleWhileRevalidateTests {
             guard case .current(let d) = event else { return nil }
             return d.notice
         }.last
-        #expect(notice?.parts.last == .stale(age: "30 minutes", reason: reason))
+        #expect(notice?.parts.last == .stale(age: "30 minutes", reason: reason, provider: .openWeather))
     }
 
     @Test func aNewerSearchCancelsTheRefreshAndItsAnswerIsNeverPublished() async throws {

@@ -192,6 +192,32 @@ struct WeatherAppTests {
         #expect(h.events.shown == [.settings(units: .standard, clock: .twentyFourHour), .settings(units: .standard, clock: .twentyFourHour)])
     }
 
+    /// With no view on screen to show the change, `:units` and `:clock` say the settings and that they were saved;
+    /// with a view, drawing it again is all they do.
+    @Test func unitsWithNoViewOnScreenAreSavedAndSaid() async throws {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.units(.imperial))
+        await h.app.run(.clock(.twelveHour))
+        #expect(h.events.shown == [
+            .settings(units: .imperial, clock: .twentyFourHour, saved: true), .settings(units: .imperial, clock: .twelveHour, saved: true),
+        ])
+        #expect(try Preferences(data: Data(contentsOf: h.preferencesFile)).units == .imperial)
+        #expect(await h.app.handle("Testford"))
+        h.events.clear()
+        await h.app.run(.units(.metric))
+        #expect(h.events.shown.count == 1)
+        guard case .current = h.events.shown.first else { Issue.record("no view: \(h.events.all)"); return }
+    }
+
+    /// Where nothing can be saved, the settings are said without claiming so.
+    @Test func unitsThatCannotBeSavedAreNotSaidToBe() async {
+        let h = Self.harness(persist: false)
+        defer { h.folder.remove() }
+        await h.app.run(.units(.imperial))
+        #expect(h.events.shown == [.settings(units: .imperial, clock: .twentyFourHour, saved: false)])
+    }
+
     @Test func viewsBeforeAnyPlaceFailAndSaySo() async {
         let h = Self.harness()
         defer { h.folder.remove() }

@@ -18,16 +18,17 @@ struct TransportErrorTests {
         (.invalidProxy(variable: "https_proxy"), .proxyFailed(proxy: "in https_proxy", detail: "has a host name or port that is not valid")),
         (.truncated, .badResponse(WeatherError.truncatedDetail)),
         (.badResponse(.malformed), .badResponse(Phrase("detail.malformed"))),
-        (.invalidURL, .invalidInput(WeatherConfiguration.badBaseURLMessage)),
+        (.invalidURL, .badConfiguration(METNorwayConfiguration.badBaseURLMessage)),
     ])
     func eachTransportErrorHasItsWeatherError(_ error: HTTPError, _ expected: WeatherError) {
-        #expect(WeatherError(error) == expected)
+        #expect(WeatherError(error, badBaseURL: METNorwayConfiguration.badBaseURLMessage) == expected)
     }
 
     @Test func aBrokenOffAnswerIsWorthAnotherTry() {
-        #expect(WeatherError(.truncated).isTransient)
-        #expect(WeatherError(.timedOut(seconds: 1)).isTransient)
-        #expect(!WeatherError(.badResponse(.tooLarge)).isTransient)
+        let bad = WeatherConfiguration.badBaseURLMessage
+        #expect(WeatherError(.truncated, badBaseURL: bad).isTransient)
+        #expect(WeatherError(.timedOut(seconds: 1), badBaseURL: bad).isTransient)
+        #expect(!WeatherError(.badResponse(.tooLarge), badBaseURL: bad).isTransient)
     }
 
     @Test func theAppsTransportNamesTheProgram() async throws {

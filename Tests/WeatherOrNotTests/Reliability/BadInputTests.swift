@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import TestSupport
 import Testing
 import WeatherCore
@@ -81,5 +82,60 @@ struct BadInputTests {
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "))
         #expect(await terminal.quit() == 0)
+    }
+
+    /// A geocoder naming a place with an OSC 52 clipboard write, a title change, a line break that would forge a second
+    /// completion candidate, C1 and bidirectional controls, and a condition worded the same way: every output shows the
+    /// printable rest, and `--recent-cities` lists one name on one line.
+    @Test func hostileTextFromAServerReachesNoOutputRaw() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/geo/1.0/direct":
+                return .json(#"[{"name":"Evil\u001b]52;c;aGk=\u0007town\nForged\u009b2J\u202e","lat":51.5,"lon":-0.12,"#
+                    + #""country":"G\u200bB","state":"\u001b]0;owned\u001b\\Shire"}]"#)
+            case "/data/2.5/weather":
+                let body = String(decoding: Fixtures.data("current_testford.json"), as: UTF8.self)
+                return .json(body.replacingOccurrences(of: "moderate rain", with: #"moderate\u009d0;t\u009c rain\u2066\r\nnow"#))
+            default: return FakeOpenWeather.route(request)
+            }
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let name = "Eviltown Forged, Shire, GB"
+        let shown = try await runner.run([], input: "Evil\n")  // piped: the city is remembered
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains(name))
+        #expect(shown.stdout.contains("Moderate rain now") || shown.stdout.contains("moderate rain now"))
+        let recent = try await runner.run(["--recent-cities"])
+        #expect(recent.stdout == name + "\n")
+        let json = try await runner.run(["--json", "Evil"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(name))
+        _ = try JSONValue.parse(Data(json.stdout.utf8))
+        let status = try await runner.run(["--format", "%l: %c", "Evil"])
+        #expect(status.stdout.split(separator: "\n").count == 1)
+        #expect(status.stdout.hasPrefix(name + ": "))
+        let preferences = try String(contentsOf: runner.preferencesFile, encoding: .utf8)
+        for output in [shown.stdout, shown.stderr, recent.stdout, json.stdout, status.stdout, preferences] {
+            #expect(!output.unicodeScalars.contains { $0.isUnsafeForTerminal && $0 != "\n" }, "\(output.debugDescription)")
+            #expect(!output.contains("52;") && !output.contains("owned") && !output.contains("2J"), "\(output)")
+        }
+    }
+
+    /// A preferences file written by something else, its names full of escape sequences and line breaks, raw and
+    /// JSON-escaped: `--recent-cities` prints each name once, on its own line, sanitised.
+    @Test func recentCitiesFromAHostileFileAreOneCleanLineEach() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = #"{"version": 1, "recentCities": ["#
+            + #"{"name": "Paris\nrm -rf ~\u001b]0;t\u0007", "country": "FR", "latitude": 48.85, "longitude": 2.35},"#
+            + "{\"name\": \"Ber\u{9B}31mlin\u{2028}\u{200F}\", \"latitude\": 52.5, \"longitude\": 13.4},"
+            + #"{"name": "\u001b[2J\n", "latitude": 10, "longitude": 20}]}"#
+        try Data(file.utf8).write(to: runner.preferencesFile)
+        let recent = try await runner.run(["--recent-cities"])
+        #expect(recent.status == 0)
+        #expect(recent.stdout == "Paris rm -rf ~, FR\nBerlin\n10, 20\n")
     }
 }

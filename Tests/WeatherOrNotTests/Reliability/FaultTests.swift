@@ -106,6 +106,23 @@ struct FaultTests {
         #expect(result.stdout.contains("Testford, England, GB: the next 3 hours"))
     }
 
+    /// The copy is Open-Meteo's and Open-Meteo failed: the notice names Open-Meteo, never OpenWeather, and at the
+    /// prompt its hint is `:offline on`, not an option.
+    @Test func aStaleCopyNamesTheProviderThatFailedWithThePromptsHint() async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        #expect(try await runner.run(["--provider", "open-meteo", "London"]).status == 0)
+        try runner.backdateCache(by: 25 * 60)
+        server.setHandler { _ in .neverRespond }
+        let result = try await runner.run(["--provider", "open-meteo", "--no-failover", "--timeout", "1"], input: "London\n")
+        let notice = Self.unwrapped(result.stdout)
+        #expect(notice.hasPrefix("! From 25 minutes ago: could not refresh. Open-Meteo did not answer within 1 second. "
+            + "Check the network, or use :offline on."), "\(notice)")
+        #expect(!notice.contains("OpenWeather") && !notice.contains("--offline") && !notice.contains("--timeout"))
+    }
+
     @Test func nothingListeningThenTheServerComesBackInTheSameSession() async throws {
         let placeholder = try LoopbackServer { _ in .json("{}") }
         let port = placeholder.port

@@ -25,7 +25,7 @@ package struct LocationforecastRequest: Hashable, Sendable {
         let query = "lat=\(APIRequest.coordinate(latitude))&lon=\(APIRequest.coordinate(longitude))"
         guard let url = URL(string: base + Self.path + "?" + query), url.scheme == "http" || url.scheme == "https",
             url.host != nil
-        else { throw .invalidInput(METNorwayConfiguration.badBaseURLMessage) }
+        else { throw .badConfiguration(METNorwayConfiguration.badBaseURLMessage) }
         return url
     }
 }

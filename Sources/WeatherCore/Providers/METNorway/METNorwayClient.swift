@@ -27,7 +27,8 @@ package struct METNorwayClient: Sendable {
         let url = try request.url(baseURL: configuration.baseURL)
         var headers = ["User-Agent": configuration.userAgent]
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
-        let http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+        let http = ProviderHTTP(
+            transport: transport, timeout: configuration.timeout, backoff: backoff, badBaseURL: METNorwayConfiguration.badBaseURLMessage)
         return try await http.get(url, headers: headers) { response throws(WeatherError) in try Self.check(response) }
     }
 

@@ -10,7 +10,8 @@ package struct OpenMeteoClient: Sendable {
     /// `backoff`: the pauses before the second and third tries, each made only if it still fits in the timeout.
     package init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport, backoff: [Double] = [0.25, 0.75]) {
         self.configuration = configuration
-        http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+        http = ProviderHTTP(
+            transport: transport, timeout: configuration.timeout, backoff: backoff, badBaseURL: OpenMeteoConfiguration.badBaseURLMessage)
     }
 
     /// The same client, asking for names in English.

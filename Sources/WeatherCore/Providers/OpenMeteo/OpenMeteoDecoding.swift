@@ -89,9 +89,9 @@ package enum OpenMeteoDecoding {
         return matches
     }
 
-    /// The `reason` of an error body (`{"error": true, "reason": …}`), if there is one.
+    /// The `reason` of an error body (`{"error": true, "reason": …}`), sanitised, if there is one.
     static func errorReason(_ data: Data) -> String? {
-        (try? JSONValue.parse(data))?["reason"]?.string
+        ((try? JSONValue.parse(data))?["reason"]?.string).map(\.sanitizedForTerminal)
     }
 
     /// Days from `daily`, each dated at its local midnight; a day without both a high and a low is left out.

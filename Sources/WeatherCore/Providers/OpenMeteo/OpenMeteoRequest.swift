@@ -75,7 +75,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
             .map { "\($0.0)=\(APIRequest.percentEncode($0.1))" }
             .joined(separator: "&")
         guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {
-            throw .invalidInput(OpenMeteoConfiguration.badBaseURLMessage)
+            throw .badConfiguration(OpenMeteoConfiguration.badBaseURLMessage)
         }
         return url
     }

@@ -51,7 +51,7 @@ package enum APIRequest: Hashable, Sendable {
             .map { "\($0.0)=\(Self.percentEncode($0.1))" }
             .joined(separator: "&")
         guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {
-            throw .invalidInput(WeatherConfiguration.badBaseURLMessage)
+            throw .badConfiguration(WeatherConfiguration.badBaseURLMessage)
         }
         return url
     }

@@ -18,7 +18,8 @@ package struct OpenWeatherClient: Sendable {
     package func fetch(_ request: APIRequest) async throws -> Data {
         guard let key = configuration.apiKey else { throw WeatherError.missingAPIKey }
         let url = try request.url(configuration: configuration, apiKey: key)
-        let http = ProviderHTTP(transport: transport, timeout: configuration.timeout, backoff: backoff)
+        let http = ProviderHTTP(
+            transport: transport, timeout: configuration.timeout, backoff: backoff, badBaseURL: WeatherConfiguration.badBaseURLMessage)
         let cap = request.isForecast ? HTTPResponse.defaultMaximumBytes : ProviderHTTP.smallAnswerBytes
         return try await http.get(url, maximumBytes: cap) { response throws(WeatherError) in try Self.check(response, request: request) }
     }

@@ -97,9 +97,9 @@ package enum ResponseDecoding {
         return places
     }
 
-    /// The `message` of an error body (`{"cod": 400 | "400", "message": …}`), if there is one.
+    /// The `message` of an error body (`{"cod": 400 | "400", "message": …}`), sanitised, if there is one.
     static func errorMessage(_ data: Data) -> String? {
-        (try? JSONValue.parse(data))?["message"]?.text
+        ((try? JSONValue.parse(data))?["message"]?.text).map(\.sanitizedForTerminal)
     }
 
     static func parse(_ data: Data) throws(WeatherError) -> JSONValue {

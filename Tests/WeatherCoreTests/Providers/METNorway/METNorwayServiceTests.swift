@@ -269,7 +269,7 @@ struct METNorwayServiceTests {
         let configuration = METNorwayConfiguration(baseURL: "ftp://127.0.0.1")
         let client = METNorwayClient(configuration: configuration, transport: SocketTransport())
         let service = METNorwayService(client: client, cache: ResponseCache(directory: nil), findPlaces: { _ in [] })
-        await #expect(throws: WeatherError.invalidInput(METNorwayConfiguration.badBaseURLMessage)) {
+        await #expect(throws: WeatherError.badConfiguration(METNorwayConfiguration.badBaseURLMessage)) {
             try await service.report(for: Self.place)
         }
     }

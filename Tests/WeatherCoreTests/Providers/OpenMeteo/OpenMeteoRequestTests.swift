@@ -89,7 +89,7 @@ struct OpenMeteoRequestTests {
     @Test(arguments: ["ftp://127.0.0.1", "127.0.0.1:8080", "not a url"])
     func aBaseURLThatIsNotHTTPIsRefused(base: String) {
         let configuration = OpenMeteoConfiguration(baseURL: base)
-        #expect(throws: WeatherError.invalidInput(OpenMeteoConfiguration.badBaseURLMessage)) {
+        #expect(throws: WeatherError.badConfiguration(OpenMeteoConfiguration.badBaseURLMessage)) {
             try OpenMeteoRequest.forecast(latitude: 1, longitude: 2).url(configuration: configuration)
         }
     }
