@@ -65,7 +65,7 @@ package actor METNorwayService: WeatherProviding {
                 if answer.isDeprecated { await self?.noteDeprecation() }
                 return answer.network
             },
-            decode: Locationforecast.decode)
+            decode: decode)
         let offset = await found ?? Self.estimatedUTCOffset(longitude: place.longitude)
         let source: DataSource =
             fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
@@ -76,12 +76,19 @@ package actor METNorwayService: WeatherProviding {
     /// lookup is made (estimated from the longitude when the place has none, until `report(for:)` finds it).
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey
-        guard let cached = await fetcher.peek(key, decode: Locationforecast.decode) else { return nil }
+        guard let cached = await fetcher.peek(key, decode: decode) else { return nil }
         let offset = place.timeZone.flatMap(TimeZone.init(identifier:))?.secondsFromGMT(for: now())
         let fetchedAt = cached.fetchedAt
         return report(
             place, cached.value, utcOffset: offset ?? Self.estimatedUTCOffset(longitude: place.longitude),
             source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
+    /// An answer decoded and checked against the clock: one with no time within a year of now is refused (and so
+    /// never cached).
+    private var decode: @Sendable (Data) throws(WeatherError) -> Locationforecast {
+        let now = now
+        return { data throws(WeatherError) in try Locationforecast.decode(data).near(now()) }
     }
 
     private func report(_ place: Place, _ forecast: Locationforecast, utcOffset: Int, source: DataSource) -> WeatherReport {
@@ -95,7 +102,7 @@ package actor METNorwayService: WeatherProviding {
 
     /// The offset of the sun's time at `longitude`, to the nearest hour: 15° a hour.
     package static func estimatedUTCOffset(longitude: Double) -> Int {
-        Int((longitude / 15).rounded()) * 3600
+        Int(saturating: (longitude / 15).rounded()) * 3600
     }
 
     private func noteDeprecation() {

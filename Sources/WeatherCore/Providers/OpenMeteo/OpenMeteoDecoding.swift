@@ -15,11 +15,12 @@ package enum OpenMeteoDecoding {
         guard let observed = current?["time"]?.double, let temperature = current?["temperature_2m"]?.double else {
             throw unexpectedShape
         }
-        let utcOffset = json["utc_offset_seconds"]?.int ?? 0
+        let utcOffset = PhysicalRange.utcOffset(json["utc_offset_seconds"]?.double) ?? 0
         let hours = try Hours(json["hourly"])
         // The hour holding the observation: the last one starting at or before it.
         let now = hours.times.lastIndex { ($0 ?? .infinity) <= observed } ?? 0
-        let days = days(json["daily"], utcOffset: utcOffset)
+        let anchor = Date(timeIntervalSince1970: observed)
+        let days = days(json["daily"], utcOffset: utcOffset)?.compactMap { $0.checked(near: anchor) }
         let today = days?.last { $0.date.timeIntervalSince1970 <= observed }
         let lastHour = hours.amounts(at: now)
         let conditions = CurrentConditions(
@@ -29,7 +30,7 @@ package enum OpenMeteoDecoding {
             feelsLike: current?["apparent_temperature"]?.double ?? temperature,
             humidity: ResponseDecoding.percent(current?["relative_humidity_2m"]?.double),
             pressure: current?["pressure_msl"]?.double,
-            windSpeed: current?["wind_speed_10m"]?.double.map { max(0, $0) },
+            windSpeed: current?["wind_speed_10m"]?.double,
             windDegrees: current?["wind_direction_10m"]?.double,
             windGust: current?["wind_gusts_10m"]?.double,
             visibility: hours.value("visibility", now),
@@ -39,8 +40,9 @@ package enum OpenMeteoDecoding {
             sunrise: today?.sunrise,
             sunset: today?.sunset
         )
-        let slots = (now..<hours.times.count).compactMap { hours.slot($0) }
-        return OpenMeteoForecast(current: conditions, hourly: slots, days: days, utcOffset: utcOffset)
+        let slots = (now..<hours.times.count).compactMap { hours.slot($0)?.checked(near: anchor) }
+        return OpenMeteoForecast(
+            current: try conditions.checked(), hourly: slots, days: days?.isEmpty == false ? days : nil, utcOffset: utcOffset)
     }
 
     /// A geocoding result: the place and its IANA time zone ("Europe/London"), when given.
@@ -96,7 +98,7 @@ package enum OpenMeteoDecoding {
             else { return nil }
             return DayForecast(
                 date: localMidnight(near: time, utcOffset: utcOffset), high: high, low: low,
-                condition: column("weather_code", index).map { WMOCodes.condition(Int($0), isNight: false) },
+                condition: column("weather_code", index).map { WMOCodes.condition(Int(saturating: $0), isNight: false) },
                 sunrise: column("sunrise", index).flatMap(date), sunset: column("sunset", index).flatMap(date),
                 precipitation: column("precipitation_sum", index),
                 precipitationProbability: column("precipitation_probability_max", index).map(probability))
@@ -107,7 +109,7 @@ package enum OpenMeteoDecoding {
     /// The local midnight nearest `time`: a day's time may be off by the hour a daylight-saving change moves it,
     /// or by the half hour Open-Meteo shifts a half-hour zone's hours.
     static func localMidnight(near time: Double, utcOffset: Int) -> Date {
-        let local = Int(time.rounded()) + utcOffset + 43_200
+        let local = Int(saturating: time.rounded()) + utcOffset + 43_200
         let midnight = local - ((local % 86_400) + 86_400) % 86_400
         return Date(timeIntervalSince1970: Double(midnight - utcOffset))
     }
@@ -142,7 +144,7 @@ package enum OpenMeteoDecoding {
             let next = amounts(at: index + 1)
             return ForecastSlot(
                 time: Date(timeIntervalSince1970: time),
-                condition: WMOCodes.condition(value("weather_code", index).map { Int($0) }, isNight: value("is_day", index) == 0),
+                condition: WMOCodes.condition(value("weather_code", index).map { Int(saturating: $0) }, isNight: value("is_day", index) == 0),
                 temperature: temperature,
                 humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
                 windSpeed: value("wind_speed_10m", index).map { max(0, $0) },

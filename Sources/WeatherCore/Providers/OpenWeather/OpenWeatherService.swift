@@ -94,11 +94,15 @@ package actor OpenWeatherService: WeatherProviding {
             source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
     }
 
-    private static func report(
+    /// The report from both decoded answers (tests build it as the service does).
+    static func report(
         _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
         source: DataSource
     ) -> WeatherReport {
-        WeatherReport(place: place, current: current.conditions, forecast: forecast.slots, utcOffset: current.utcOffset, source: source)
+        // Two answers: a step more than a year from the observation is left out here (`PhysicalRange.reach`).
+        let observedAt = current.conditions.observedAt
+        let slots = forecast.slots.filter { PhysicalRange.moment($0.time, near: observedAt) != nil }
+        return WeatherReport(place: place, current: current.conditions, forecast: slots, utcOffset: current.utcOffset, source: source)
     }
 
     /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
