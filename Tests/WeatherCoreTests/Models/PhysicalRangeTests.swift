@@ -96,4 +96,14 @@ struct PhysicalRangeTests {
         #expect(day.checked(near: now) == nil)
         #expect(DayForecast(date: now, high: 12, low: 3, precipitation: -4).checked(near: now)?.precipitation == nil)
     }
+
+    @Test func geocodingWithEveryPlaceOffTheMapIsRefusedNotTakenForNothingFound() throws {
+        let offMap = WeatherError.badResponse(Phrase("detail.offMap"))
+        #expect(throws: offMap) { try ResponseDecoding.places(Data(#"[{"name":"A","lat":1e300,"lon":0},{"name":"B","lat":0,"lon":-1e19}]"#.utf8)) }
+        #expect(try ResponseDecoding.places(Data(#"[{"name":"A","lat":1e300,"lon":0},{"name":"B","lat":1,"lon":2}]"#.utf8)).map(\.name) == ["B"])
+        #expect(try ResponseDecoding.places(Data("[]".utf8)).isEmpty)
+        #expect(throws: offMap) { try OpenMeteoDecoding.places(Data(#"{"results":[{"name":"London","latitude":1e300,"longitude":0}]}"#.utf8)) }
+        #expect(try OpenMeteoDecoding.places(Data(#"{"results":[{"latitude":1,"longitude":2}]}"#.utf8)).isEmpty)  // no name: none found
+        #expect(try OpenMeteoDecoding.places(Data("{}".utf8)).isEmpty)
+    }
 }

@@ -44,6 +44,18 @@ struct HostileNumberTests {
         var refusal: String?
 
         var testDescription: String { name }
+
+        /// The prefix of the cache key the spoiled answer would be stored under.
+        var cacheKey: String {
+            switch path {
+            case HostileNumberTests.owCurrent: "weather|"
+            case HostileNumberTests.owForecast: "forecast|"
+            case "/geo/1.0/direct": "direct|"
+            case "/v1/search": "open-meteo|search|"
+            case "/v1/forecast": "open-meteo|forecast|"
+            default: "metno|"
+            }
+        }
     }
 
     /// A number for a spoiled field.
@@ -86,6 +98,12 @@ struct HostileNumberTests {
                 "list.*.pop": .number(-1e300), "list.*.main.humidity": .number(1e300), "list.*.wind.speed": .number(-1e300),
                 "list.*.wind.deg": .number(1e300), "list.1.rain.3h": .number(1e300), "city.timezone": .number(1e9),
             ]),
+        Case(
+            name: "OpenWeather geocoding off the map", provider: .openWeather, path: "/geo/1.0/direct",
+            spoil: ["*.lat": .number(1e300), "*.lon": .number(-1e19)], refusal: "every place it gave was off the map"),
+        Case(
+            name: "Open-Meteo geocoding off the map", provider: .openMeteo, path: "/v1/search",
+            spoil: ["results.*.latitude": .number(-1e300)], refusal: "every place it gave was off the map"),
         Case(name: "Open-Meteo temperature 1e300", provider: .openMeteo, path: "/v1/forecast", spoil: ["current.temperature_2m": .number(1e300)], refusal: temperature),
         Case(name: "Open-Meteo time 1e19", provider: .openMeteo, path: "/v1/forecast", spoil: ["current.time": .number(1e19)], refusal: time),
         Case(name: "Open-Meteo UTC offset 1e9", provider: .openMeteo, path: "/v1/forecast", spoil: ["utc_offset_seconds": .number(1e9)]),
@@ -182,7 +200,7 @@ struct HostileNumberTests {
                 #expect(line.contains(hostile.provider.displayName) && line.contains(refusal), "\(hostile.name): \(result.stderr)")
                 #expect(result.stdout.isEmpty, "\(hostile.name)")
             }
-            #expect(!Self.cacheKeys(runner).contains { $0.hasPrefix(hostile.provider.weather.cacheKey) }, "\(hostile.name): cached")
+            #expect(!Self.cacheKeys(runner).contains { $0.hasPrefix(hostile.cacheKey) }, "\(hostile.name): cached")
         } else {
             #expect(session.stdout.contains(city), "\(hostile.name): \(session.stdout)")
             #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any], "\(hostile.name): \(json.stdout)")

@@ -70,6 +70,12 @@ package enum OpenMeteoDecoding {
             return (Match(place: place), result["population"]?.double ?? -1, index)
         }
         .sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
+        // Places, every one off the map: not an answer that found nothing (which is cached), but one to refuse.
+        let offMap = results.contains { result in
+            guard let lat = result["latitude"]?.double, let lon = result["longitude"]?.double else { return false }
+            return !(-90...90).contains(lat) || !(-180...180).contains(lon)
+        }
+        guard !ranked.isEmpty || !offMap else { throw .badResponse(Phrase("detail.offMap")) }
         var matches: [Match] = []
         for (match, _, _) in ranked {
             let place = match.place

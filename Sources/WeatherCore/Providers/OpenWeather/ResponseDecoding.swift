@@ -76,6 +76,8 @@ package enum ResponseDecoding {
                 places.append(place)
             }
         }
+        // Places, every one off the map: not an answer that found nothing (which is cached), but one to refuse.
+        guard places.count > 0 || results.isEmpty else { throw .badResponse(Phrase("detail.offMap")) }
         return places
     }
 
