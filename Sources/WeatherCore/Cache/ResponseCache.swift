@@ -21,13 +21,17 @@ package actor ResponseCache {
             self.lastModified = lastModified
         }
 
-        /// True while no request should be made for it.
+        /// True while no request should be made for it; never longer than `longestFreshness`, whatever the server said.
         package func isFresh(at now: Date) -> Bool {
-            fetchedAt <= now && now < (validUntil ?? fetchedAt.addingTimeInterval(ResponseCache.freshness))
+            let until = validUntil ?? fetchedAt.addingTimeInterval(ResponseCache.freshness)
+            return fetchedAt <= now && now < min(until, fetchedAt.addingTimeInterval(ResponseCache.longestFreshness))
         }
     }
 
     package static let freshness: TimeInterval = 600
+    /// The longest a server's own expiry (MET Norway's `Expires`) keeps an entry fresh: an `Expires` in 2099 would
+    /// otherwise mean no request for the place again.
+    package static let longestFreshness: TimeInterval = 86_400
     /// How long a stale entry stays useful for an offline fallback.
     package static let retention: TimeInterval = 7 * 24 * 3600
 

@@ -106,4 +106,16 @@ struct PhysicalRangeTests {
         #expect(try OpenMeteoDecoding.places(Data(#"{"results":[{"latitude":1,"longitude":2}]}"#.utf8)).isEmpty)  // no name: none found
         #expect(try OpenMeteoDecoding.places(Data("{}".utf8)).isEmpty)
     }
+
+    @Test func aServersExpiryFarAwayKeepsAnEntryFreshForADayAtMost() {
+        let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let entry = ResponseCache.Entry(fetchedAt: fetchedAt, body: Data(), validUntil: Date(timeIntervalSince1970: 4_000_000_000))
+        #expect(entry.isFresh(at: fetchedAt.addingTimeInterval(3_600)))
+        #expect(!entry.isFresh(at: fetchedAt.addingTimeInterval(86_400)))
+    }
+
+    @Test func anHTTPDateWithAHugeYearIsNoDate() {
+        #expect(WireDate.http("Tue, 14 Nov 9223372036854775807 06:30:00 GMT") == nil)
+        #expect(WireDate.http("Tue, 14 Nov 2023 06:30:00 GMT") == Date(timeIntervalSince1970: 1_699_943_400))
+    }
 }
