@@ -280,7 +280,7 @@ struct HostileNumberTests {
             .write(to: runner.preferencesFile)
         let result = try await runner.run([], input: ":hourly\nTestford\n")
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("was not valid preferences"), "\(result.stderr)")
+        #expect(result.stderr.contains("not valid"), "\(result.stderr)")
         #expect(result.stdout.contains("Testford"))
         let folder = runner.preferencesFile.deletingLastPathComponent()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".corrupt-") })
