@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the JSON reader and writer, the HTTP response parser, the response decoders, the command parser, the coordinate parser, terminal sanitising, completion and
-# preferences decoding, and the time-zone file and rule readers with libFuzzer, for a bounded time (not part of CI).
+# Fuzzes the JSON reader and writer, the HTTP response parser, every provider's decoders (then every view drawn from
+# what they decode, and answers with extreme numbers and control characters put in any field), the command parser, the
+# coordinate parser, terminal sanitising, completion, preferences decoding, and the time-zone file and rule readers with
+# libFuzzer, for a bounded time (not part of CI).
 #   scripts/fuzz.sh [SECONDS]     default 60; corpus in fuzz/corpus, crashes in fuzz/out
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +23,15 @@ if [ -z "$(ls -A fuzz/corpus)" ]; then
   for f in Tests/Fixtures/*.json; do
     for target in 0 1 2 6 9; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
     i=$((i + 1))
+  done
+  for f in Tests/Fixtures/openmeteo/*.json; do
+    for target in 9 11; do printf "\\x$(printf %02x $target)" | cat - "$f" > "fuzz/corpus/seed-$i-$target"; done
+    i=$((i + 1))
+  done
+  for f in Tests/Fixtures/metno/*.json; do printf '\x0a' | cat - "$f" > "fuzz/corpus/seed-$i-10"; i=$((i + 1)); done
+  # The structured target: a fixture, then (leaf, value) triples to spoil it with.
+  for seed in '\x0c\x00\x00\x05\x00\x01' '\x0c\x01\x00\x07\x00' '\x0c\x02\x00\x10\x10' '\x0c\x03\x01\x00\x15'; do
+    printf "$seed" > "fuzz/corpus/spoil-$i"; i=$((i + 1))
   done
   printf '\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n' > fuzz/corpus/http-chunked
   printf '\x02[{"name":"Evil\\u001b]52;c;aGk=\\u0007Town\\n","state":"\\u009d0;t\\u009c","lat":1,"lon":2}]' > fuzz/corpus/geo-hostile

@@ -37,11 +37,16 @@ package final class Console {
         useUnicode = !ascii && Console.localeIsUTF8(environment)
         trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
         canMoveCursor = isTerminal && !["", "dumb"].contains(environment["TERM"] ?? "")
-        columnsVariable = environment["COLUMNS"].flatMap { Int($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil }
+        // A width no terminal has (over `maximumColumns`) is ignored like one that is not a number.
+        columnsVariable = environment["COLUMNS"].flatMap { Int($0.trimmingWhitespace) }
+            .flatMap { (1...Console.maximumColumns).contains($0) ? $0 : nil }
     }
 
     /// The style for standard output.
     package var style: Style { Style(color: useColor, unicode: useUnicode, trueColor: trueColor) }
+
+    /// The widest `COLUMNS` taken: lines are padded to the width, so a billion would cost gigabytes.
+    package static let maximumColumns = 4096
 
     /// The width to lay out for: `COLUMNS` when set, else the terminal's, else 80 (piped output).
     package var width: Int {

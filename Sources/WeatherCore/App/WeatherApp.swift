@@ -344,7 +344,7 @@ package final class WeatherApp {
         current.onRefreshFailed = { [unowned self] place, reason, copyFetchedAt in
             guard activeView == .current else { return }
             guard let copyFetchedAt else { return emit(.failed(reason)) }
-            emit(.refreshFailed(place, reason: reason, copyAge: max(0, Int(now().timeIntervalSince(copyFetchedAt)))))
+            emit(.refreshFailed(place, reason: reason, copyAge: max(0, Int(saturating: now().timeIntervalSince(copyFetchedAt)))))
         }
         let failed: (WeatherError) -> Void = { [unowned self] error in emit(.failed(error)) }
         let loading: (Bool) -> Void = { [unowned self] on in emit(.loading(on)) }

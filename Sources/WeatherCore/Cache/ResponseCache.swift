@@ -21,9 +21,10 @@ package actor ResponseCache {
             self.lastModified = lastModified
         }
 
-        /// True while no request should be made for it.
+        /// True while no request should be made for it; never longer than `longestFreshness`, whatever the server said.
         package func isFresh(at now: Date) -> Bool {
-            fetchedAt <= now && now < (validUntil ?? fetchedAt.addingTimeInterval(ResponseCache.freshness))
+            let until = validUntil ?? fetchedAt.addingTimeInterval(ResponseCache.freshness)
+            return fetchedAt <= now && now < min(until, fetchedAt.addingTimeInterval(ResponseCache.longestFreshness))
         }
     }
 
@@ -31,6 +32,9 @@ package actor ResponseCache {
     /// The largest cache file read (a forecast takes about 16 KiB; an answer is capped at 1 MiB): a larger one counts
     /// as none, unread, and the next answer's entry replaces it.
     package static let maximumFileBytes = 4 << 20
+    /// The longest a server's own expiry (MET Norway's `Expires`) keeps an entry fresh: an `Expires` in 2099 would
+    /// otherwise mean no request for the place again.
+    package static let longestFreshness: TimeInterval = 86_400
     /// How long a stale entry stays useful for an offline fallback.
     package static let retention: TimeInterval = 7 * 24 * 3600
 
@@ -42,17 +46,26 @@ package actor ResponseCache {
         self.directory = directory
     }
 
-    /// The entry for `key`, from memory or disk; a corrupt, unreadable or oversized file counts as none.
+    /// The entry for `key`, from memory or disk; an unreadable or oversized file counts as none, and a corrupt one
+    /// (its header not this key's, or its times not moments at all) is set aside too.
     package func entry(for key: String) -> Entry? {
         if let hit = memory[key] { return hit }
-        guard let url = fileURL(for: key), let data = try? BoundedFile.read(url, limit: Self.maximumFileBytes),
-            let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+        guard let url = fileURL(for: key), let data = try? BoundedFile.read(url, limit: Self.maximumFileBytes) else { return nil }
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONValue.parse(Data(data[..<newline])), header["key"]?.string == key,
-            let fetchedAt = header["fetchedAt"]?.double
-        else { return nil }
+            let fetchedAt = PhysicalRange.moment(header["fetchedAt"]?.double)
+        else {
+            setAside(key)
+            return nil
+        }
+        let validUntil = header["validUntil"]?.double
+        guard validUntil == nil || PhysicalRange.moment(validUntil) != nil else {
+            setAside(key)
+            return nil
+        }
         let entry = Entry(
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt), body: Data(data[(newline + 1)...]),
-            validUntil: header["validUntil"]?.double.map(Date.init(timeIntervalSince1970:)), lastModified: header["lastModified"]?.string)
+            fetchedAt: fetchedAt, body: Data(data[(newline + 1)...]),
+            validUntil: validUntil.map(Date.init(timeIntervalSince1970:)), lastModified: header["lastModified"]?.string)
         memory[key] = entry
         return entry
     }
@@ -78,10 +91,13 @@ package actor ResponseCache {
         try? AtomicFile.write(file, to: url, durable: false)
     }
 
-    /// Forgets an entry whose body turned out to be unreadable.
-    package func remove(_ key: String) {
+    /// Forgets an entry whose body turned out to be unreadable or unusable: its file is kept beside the others as
+    /// `NAME.corrupt-TIME` (as corrupt preferences are), never read again, and the next request fetches it anew.
+    package func setAside(_ key: String) {
         memory[key] = nil
-        if let url = fileURL(for: key) { try? FileManager.default.removeItem(at: url) }
+        guard let url = fileURL(for: key) else { return }
+        let aside = url.appendingPathExtension("corrupt-\(Int(saturating: Date().timeIntervalSince1970))")
+        if (try? FileManager.default.moveItem(at: url, to: aside)) == nil { try? FileManager.default.removeItem(at: url) }
     }
 
     private func fileURL(for key: String) -> URL? {

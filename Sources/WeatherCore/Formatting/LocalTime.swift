@@ -12,9 +12,10 @@ package struct LocalTime: Equatable, Sendable {
     /// Days since 1970-01-01 in local time: equal for two moments on the same local calendar day.
     package var dayNumber: Int
 
+    /// Never traps: a moment or offset far beyond any a report holds (`PhysicalRange`) gives a far date, not a crash.
     package init(_ date: Date, utcOffset: Int) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
-        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let seconds = Int(saturating: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds - 1) / 86_400) - 1  // rounded down
         let secondOfDay = seconds - days * 86_400
         dayNumber = days
         hour = secondOfDay / 3600
@@ -44,7 +45,7 @@ package struct LocalTime: Equatable, Sendable {
     /// "+05:45", "-03:30", "+00:00".
     package static func offsetName(_ utcOffset: Int) -> String {
         let sign = utcOffset < 0 ? "-" : "+"
-        let minutes = abs(utcOffset) / 60
+        let minutes = Int(clamping: utcOffset.magnitude / 60)
         let hours = minutes / 60, rest = minutes % 60
         return "UTC\(sign)\(hours < 10 ? "0" : "")\(hours):\(rest < 10 ? "0" : "")\(rest)"
     }
@@ -75,7 +76,7 @@ package enum RelativeAge {
 
     /// "10 seconds", "2.5 seconds" (the language's decimal separator).
     package static func seconds(_ value: Double, _ strings: Strings) -> String {
-        if value == value.rounded() { return strings.plural("age.second", Int(value)) }
+        if value == value.rounded() { return strings.plural("age.second", Int(saturating: value)) }
         let figure = String(value).replacingOccurrences(of: ".", with: String(strings.language.decimalSeparator))
         return strings("age.second.other", ["count": figure])
     }

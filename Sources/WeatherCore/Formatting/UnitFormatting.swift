@@ -2,10 +2,12 @@ import Foundation
 
 /// Converts canonical metric figures to the person's units and writes them with their unit.
 package enum UnitFormatting {
-    /// Rounds half away from zero; never yields "-0".
+    /// Rounds half away from zero; never yields "-0", and never traps: a figure that is not a number is 0, one
+    /// beyond ±2⁵³ stops there (`Int(saturating:)`). The reports' figures are checked long before
+    /// (`PhysicalRange`); this is the formatting layer's own defence.
     package static func rounded(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
-        return Int(value.rounded(.toNearestOrAwayFromZero))
+        return Int(saturating: value.rounded(.toNearestOrAwayFromZero))
     }
 
     /// The temperature in the unit system's scale, unrounded.

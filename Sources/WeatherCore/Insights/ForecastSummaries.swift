@@ -217,14 +217,14 @@ package struct ForecastSummaries: Sendable {
 
     /// The hours `slots` cover, whatever their steps.
     static func hours(_ slots: [ForecastSlot]) -> Int {
-        Int(slots.map(\.hours).reduce(0, +).rounded())
+        Int(saturating: slots.map(\.hours).reduce(0, +).rounded())
     }
 
     /// `family.hours` under two days ("24 hours"), else `family.days` ("5 days"), singular or plural.
     func span(_ family: String, hours: Int) -> String {
         hours < 48
             ? strings.plural(family + ".hours", hours)
-            : strings.plural(family + ".days", max(2, Int((Double(hours) / 24).rounded())))
+            : strings.plural(family + ".days", max(2, Int(saturating: (Double(hours) / 24).rounded())))
     }
 
     /// True when `date` falls on the report's today, or on `other`'s day when given.

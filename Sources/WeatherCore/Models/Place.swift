@@ -30,10 +30,11 @@ package struct Place: Equatable, Hashable, Sendable {
         return clean.isEmpty ? nil : clean
     }
 
-    /// A place as the preferences store it; nil unless the name and coordinates are there with the right types.
+    /// A place as the preferences store it; nil unless the name and coordinates are there with the right types,
+    /// and the coordinates on the map (a file that says otherwise is not valid preferences).
     init?(json: JSONValue) {
         guard let name = json["name"]?.string, let latitude = json["latitude"]?.double,
-            let longitude = json["longitude"]?.double
+            let longitude = json["longitude"]?.double, (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return nil }
         self.init(
             name: name, state: json["state"]?.string, country: json["country"]?.string, latitude: latitude, longitude: longitude,
@@ -72,7 +73,7 @@ package struct Place: Equatable, Hashable, Sendable {
 
     private static func trim(_ value: Double) -> String {
         let rounded = (value * 10_000).rounded() / 10_000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() ? String(Int(saturating: rounded)) : String(rounded)
     }
 
     /// True when both places are within about 100 m of each other.

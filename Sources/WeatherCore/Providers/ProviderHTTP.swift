@@ -107,7 +107,8 @@ extension HTTPResponse {
     /// anything else unexpected.
     package var statusError: WeatherError {
         switch status {
-        case 429: .rateLimited(retryAfter: headers["retry-after"].flatMap { Int($0.trimmingWhitespace) })
+        // Seconds up to a day; anything else (a date, a negative or absurd figure) is as if not said.
+        case 429: .rateLimited(retryAfter: headers["retry-after"].flatMap { Int($0.trimmingWhitespace) }.flatMap { (0...86_400).contains($0) ? $0 : nil })
         case 500..<600: .serverError(status: status)
         default: .unexpectedStatus(status)
         }

@@ -36,20 +36,22 @@ package actor ResponseFetcher {
         network: @escaping @Sendable (ResponseCache.Entry?) async throws -> NetworkAnswer,
         decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
     ) async throws -> Fetched<Value> {
-        let cached = await cache.entry(for: key)
-        if let cached, cached.isFresh(at: now()) {
-            if let value = try? decode(cached.body) { return Fetched(value: value, fetchedAt: cached.fetchedAt) }
-            await cache.remove(key)
+        var cached = await cache.entry(for: key)
+        if let entry = cached, entry.isFresh(at: now()) {
+            if let value = try? decode(entry.body) { return Fetched(value: value, fetchedAt: entry.fetchedAt) }
+            // Unusable (corrupt, or a figure the checks refuse): set aside, and asked for whole, not conditionally.
+            await cache.setAside(key)
+            cached = nil
         }
         let waiter = shared(key, cached: cached, network: network, decode: decode)
+        let stale = cached
         defer { forget(waiter.request, key: key) }
         do {
             return try await waiter.value()
         } catch let error as WeatherError where error.allowsStaleFallback {
-            if let cached, now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention,
-                let value = try? decode(cached.body)
-            {
-                return Fetched(value: value, fetchedAt: cached.fetchedAt, staleReason: error)
+            if let stale, now().timeIntervalSince(stale.fetchedAt) < ResponseCache.retention {
+                if let value = try? decode(stale.body) { return Fetched(value: value, fetchedAt: stale.fetchedAt, staleReason: error) }
+                await cache.setAside(key)
             }
             throw error
         }
@@ -61,9 +63,12 @@ package actor ResponseFetcher {
     package func peek<Value: Sendable>(
         _ key: String, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
     ) async -> (value: Value, fetchedAt: Date, isFresh: Bool)? {
-        guard let cached = await cache.entry(for: key), now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention,
-            let value = try? decode(cached.body)
+        guard let cached = await cache.entry(for: key), now().timeIntervalSince(cached.fetchedAt) < ResponseCache.retention
         else { return nil }
+        guard let value = try? decode(cached.body) else {
+            await cache.setAside(key)
+            return nil
+        }
         return (value, cached.fetchedAt, cached.isFresh(at: now()))
     }
 

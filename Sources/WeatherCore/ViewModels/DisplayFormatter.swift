@@ -265,7 +265,7 @@ package struct DisplayFormatter: Sendable {
 
     /// "25 minutes": how long before `now` a copy was fetched.
     private func age(_ fetchedAt: Date) -> String {
-        RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince(fetchedAt))), strings)
+        RelativeAge.describe(seconds: max(0, Int(saturating: now.timeIntervalSince(fetchedAt))), strings)
     }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {

@@ -9,7 +9,7 @@ struct ResponseCacheTests {
     func entry(grownTo size: UInt64) async throws -> ResponseCache.Entry? {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        await ResponseCache(directory: folder.url).store(Data("{}".utf8), for: "forecast|1|2", at: Date(timeIntervalSince1970: 1000))
+        await ResponseCache(directory: folder.url).store(Data("{}".utf8), for: "forecast|1|2", at: Date(timeIntervalSince1970: 1_700_000_000))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         try #require(names.count == 1)
         let handle = try FileHandle(forWritingTo: folder.path(names[0]))
@@ -23,7 +23,7 @@ struct ResponseCacheTests {
         let cap = UInt64(ResponseCache.maximumFileBytes)
         #expect(cap == 4 << 20)
         let within = try await entry(grownTo: cap)
-        #expect(within?.fetchedAt == Date(timeIntervalSince1970: 1000))
+        #expect(within?.fetchedAt == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(within?.body.prefix(2) == Data("{}".utf8))
         #expect(try await entry(grownTo: cap + 1) == nil)
         #expect(try await entry(grownTo: 100_000_000) == nil)

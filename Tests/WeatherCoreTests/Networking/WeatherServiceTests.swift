@@ -206,6 +206,8 @@ struct WeatherServiceTests {
         #expect(server.requests.count == 4)
         _ = try await Self.service(server, cache: ResponseCache(directory: folder.url), clock: clock).report(for: TestData.place)
         #expect(server.requests.count == 4)  // the replaced files serve the relaunch
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(names.filter { $0.contains(".json.corrupt-") }.count == 2, "set aside, not deleted: \(names)")
     }
 
     @Test func aStaleCopyStandsInWhenTheNetworkFails() async throws {

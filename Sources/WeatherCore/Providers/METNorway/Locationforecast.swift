@@ -72,16 +72,19 @@ package struct Locationforecast: Equatable, Sendable {
         for item in series {
             let data = item["data"]
             let details = data?["instant"]?["details"]
-            guard let time = item["time"]?.string.flatMap(WireDate.iso8601), let temperature = details?["air_temperature"]?.double
+            // Every figure checked where it enters (`PhysicalRange`): one out of range is missing, and an entry
+            // whose time or temperature is, is skipped.
+            guard let time = PhysicalRange.moment(item["time"]?.string.flatMap(WireDate.iso8601)),
+                let temperature = PhysicalRange.temperature(details?["air_temperature"]?.double)
             else { continue }
             entries.append(Entry(
                 time: time, temperature: temperature,
-                humidity: details?["relative_humidity"]?.double,
-                pressure: details?["air_pressure_at_sea_level"]?.double,
-                windSpeed: details?["wind_speed"]?.double.map { max(0, $0) },
-                windDirection: details?["wind_from_direction"]?.double,
-                windGust: details?["wind_speed_of_gust"]?.double,
-                cloudCover: details?["cloud_area_fraction"]?.double,
+                humidity: PhysicalRange.percentage(details?["relative_humidity"]?.double),
+                pressure: PhysicalRange.pressure(details?["air_pressure_at_sea_level"]?.double),
+                windSpeed: PhysicalRange.windSpeed(details?["wind_speed"]?.double),
+                windDirection: PhysicalRange.direction(details?["wind_from_direction"]?.double),
+                windGust: PhysicalRange.windSpeed(details?["wind_speed_of_gust"]?.double),
+                cloudCover: PhysicalRange.percentage(details?["cloud_area_fraction"]?.double),
                 nextHour: period(data?["next_1_hours"]),
                 nextSixHours: period(data?["next_6_hours"]),
                 nextTwelveHours: period(data?["next_12_hours"])))
@@ -94,14 +97,22 @@ package struct Locationforecast: Equatable, Sendable {
         return Locationforecast(entries: unique)
     }
 
+    /// The entries no more than a year from `now` (MET forecasts from the present hour, and the current conditions
+    /// are picked by the clock); throws when none is left, as such an answer has no usable time.
+    package func near(_ now: Date) throws(WeatherError) -> Locationforecast {
+        let kept = entries.filter { PhysicalRange.moment($0.time, near: now) != nil }
+        guard !kept.isEmpty else { throw .badResponse(Phrase("detail.badTime")) }
+        return Locationforecast(entries: kept)
+    }
+
     /// A `next_…_hours` object; nil when it is absent or says nothing.
     private static func period(_ json: JSONValue?) -> Period? {
         guard let json else { return nil }
         let details = json["details"]
         let period = Period(
             symbol: json["summary"]?["symbol_code"]?.string,
-            precipitation: details?["precipitation_amount"]?.double.map { max(0, $0) },
-            probability: details?["probability_of_precipitation"]?.double.map { min(1, max(0, $0 / 100)) })
+            precipitation: PhysicalRange.precipitation(details?["precipitation_amount"]?.double),
+            probability: PhysicalRange.percentage(details?["probability_of_precipitation"]?.double).map { $0 / 100 })
         return period.symbol == nil && period.precipitation == nil && period.probability == nil ? nil : period
     }
 }

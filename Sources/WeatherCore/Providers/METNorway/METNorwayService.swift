@@ -64,7 +64,7 @@ package actor METNorwayService: WeatherProviding {
                 if answer.isDeprecated { await self?.noteDeprecation() }
                 return answer.network
             },
-            decode: Locationforecast.decode)
+            decode: decode)
         let zone = await found
         let source: DataSource =
             fetched.staleReason.map { .stale(fetchedAt: fetched.fetchedAt, reason: $0) } ?? .live(fetchedAt: fetched.fetchedAt)
@@ -75,11 +75,18 @@ package actor METNorwayService: WeatherProviding {
     /// lies, as no lookup is made (until `report(for:)` makes it).
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey
-        guard let cached = await fetcher.peek(key, decode: Locationforecast.decode) else { return nil }
+        guard let cached = await fetcher.peek(key, decode: decode) else { return nil }
         let fetchedAt = cached.fetchedAt
         return report(
             place, cached.value, zone: ZoneLocator().zone(for: place),
             source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
+    }
+
+    /// An answer decoded and checked against the clock: one with no time within a year of now is refused (and so
+    /// never cached).
+    private var decode: @Sendable (Data) throws(WeatherError) -> Locationforecast {
+        let now = now
+        return { data throws(WeatherError) in try Locationforecast.decode(data).near(now()) }
     }
 
     private func report(_ place: Place, _ forecast: Locationforecast, zone: PlaceTimeZone, source: DataSource) -> WeatherReport {

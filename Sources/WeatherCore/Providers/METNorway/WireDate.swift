@@ -52,9 +52,10 @@ package enum WireDate {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// A UTC civil date and time as a moment; nil when a field is out of range.
+    /// A UTC civil date and time as a moment; nil when a field is out of range (a year beyond 1…9999 too: an HTTP
+    /// date's year is any number of digits, and the arithmetic below would overflow on a huge one).
     static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
             (0...60).contains(second)
         else { return nil }
         // Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm, the inverse of LocalTime's).

@@ -18,11 +18,12 @@ package enum OpenMeteoDecoding {
         guard let observed = current?["time"]?.double, let temperature = current?["temperature_2m"]?.double else {
             throw unexpectedShape
         }
-        let zone = zone(name: json["timezone"]?.string, offset: json["utc_offset_seconds"]?.int)
+        let zone = zone(name: json["timezone"]?.string, offset: PhysicalRange.utcOffset(json["utc_offset_seconds"]?.double))
         let hours = try Hours(json["hourly"])
         // The hour holding the observation: the last one starting at or before it.
         let now = hours.times.lastIndex { ($0 ?? .infinity) <= observed } ?? 0
-        let days = days(json["daily"], zone: zone)
+        let anchor = Date(timeIntervalSince1970: observed)
+        let days = days(json["daily"], zone: zone)?.compactMap { $0.checked(near: anchor) }
         let today = days?.last { $0.date.timeIntervalSince1970 <= observed }
         let lastHour = hours.amounts(at: now)
         let conditions = CurrentConditions(
@@ -32,7 +33,7 @@ package enum OpenMeteoDecoding {
             feelsLike: current?["apparent_temperature"]?.double ?? temperature,
             humidity: ResponseDecoding.percent(current?["relative_humidity_2m"]?.double),
             pressure: current?["pressure_msl"]?.double,
-            windSpeed: current?["wind_speed_10m"]?.double.map { max(0, $0) },
+            windSpeed: current?["wind_speed_10m"]?.double,
             windDegrees: current?["wind_direction_10m"]?.double,
             windGust: current?["wind_gusts_10m"]?.double,
             visibility: hours.value("visibility", now),
@@ -42,8 +43,9 @@ package enum OpenMeteoDecoding {
             sunrise: today?.sunrise,
             sunset: today?.sunset
         )
-        let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0) }
-        return OpenMeteoForecast(current: conditions, hourly: slots, days: days, zone: zone)
+        let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0)?.checked(near: anchor) }
+        return OpenMeteoForecast(
+            current: try conditions.checked(), hourly: slots, days: days?.isEmpty == false ? days : nil, zone: zone)
     }
 
     /// The answer's zone (`timezone`, asked for as `auto`: the zone where the place lies) when the system knows it,
@@ -79,6 +81,12 @@ package enum OpenMeteoDecoding {
             return (Match(place: place), result["population"]?.double ?? -1, index)
         }
         .sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
+        // Places, every one off the map: not an answer that found nothing (which is cached), but one to refuse.
+        let offMap = results.contains { result in
+            guard let lat = result["latitude"]?.double, let lon = result["longitude"]?.double else { return false }
+            return !(-90...90).contains(lat) || !(-180...180).contains(lon)
+        }
+        guard !ranked.isEmpty || !offMap else { throw .badResponse(Phrase("detail.offMap")) }
         var matches: [Match] = []
         for (match, _, _) in ranked {
             let place = match.place
@@ -107,7 +115,7 @@ package enum OpenMeteoDecoding {
             else { return nil }
             return DayForecast(
                 date: localMidnight(near: time, zone: zone), high: high, low: low,
-                condition: column("weather_code", index).map { WMOCodes.condition(Int($0), isNight: false) },
+                condition: column("weather_code", index).map { WMOCodes.condition(Int(saturating: $0), isNight: false) },
                 sunrise: column("sunrise", index).flatMap(date), sunset: column("sunset", index).flatMap(date),
                 precipitation: column("precipitation_sum", index),
                 precipitationProbability: column("precipitation_probability_max", index).map(probability))
@@ -119,7 +127,7 @@ package enum OpenMeteoDecoding {
     /// or by the half hour Open-Meteo shifts a half-hour zone's hours.
     static func localMidnight(near time: Double, zone: PlaceTimeZone) -> Date {
         let instant = Date(timeIntervalSince1970: time.rounded())
-        let local = Int(time.rounded()) + zone.offset(at: instant) + 43_200
+        let local = Int(saturating: time.rounded()) + zone.offset(at: instant) + 43_200
         return zone.midnight(day: Int(floorDivide(Int64(local), 86_400)))
     }
 
@@ -165,7 +173,7 @@ package enum OpenMeteoDecoding {
             let next = amounts(at: index + 1)
             return ForecastSlot(
                 time: Date(timeIntervalSince1970: time),
-                condition: WMOCodes.condition(value("weather_code", index + 1).map { Int($0) }, isNight: value("is_day", index) == 0),
+                condition: WMOCodes.condition(value("weather_code", index + 1).map { Int(saturating: $0) }, isNight: value("is_day", index) == 0),
                 temperature: temperature,
                 humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
                 windSpeed: value("wind_speed_10m", index).map { max(0, $0) },

@@ -38,7 +38,8 @@ package actor OpenMeteoService: WeatherProviding {
         return Self.report(place, cached.value, source: cached.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt))
     }
 
-    private static func report(_ place: Place, _ forecast: OpenMeteoForecast, source: DataSource) -> WeatherReport {
+    /// The report from the decoded answer (tests build it as the service does).
+    static func report(_ place: Place, _ forecast: OpenMeteoForecast, source: DataSource) -> WeatherReport {
         WeatherReport(
             place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
             zone: forecast.zone, source: source, provider: .openMeteo, hourly: forecast.hourly, days: forecast.days)

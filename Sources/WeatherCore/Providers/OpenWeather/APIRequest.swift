@@ -58,7 +58,7 @@ package enum APIRequest: Hashable, Sendable {
 
     /// Coordinates at 4 decimals (about 11 m): enough for weather, and a stable cache key ("51.5000", "-0.1200").
     static func coordinate(_ value: Double) -> String {
-        let scaled = Int((value * 10_000).rounded())
+        let scaled = Int(saturating: (value * 10_000).rounded())
         let digits = String(abs(scaled) % 10_000)
         return (scaled < 0 ? "-" : "") + String(abs(scaled) / 10_000) + "." + String(repeating: "0", count: 4 - digits.count) + digits
     }

@@ -102,14 +102,19 @@ package actor OpenWeatherService: WeatherProviding {
 
     /// OpenWeather gives only the place's offset now: the zone is the one where the place lies whose offset now is
     /// that one (`ZoneLocator`), else that offset. The sample places keep the offset their data was made for.
-    private static func report(
+    /// (Tests build it as the service does.)
+    static func report(
         _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
         source: DataSource, sample: Bool
     ) -> WeatherReport {
         let zone = sample
             ? PlaceTimeZone.fixed(current.utcOffset)
             : ZoneLocator().zone(for: place, reported: current.utcOffset, at: current.conditions.observedAt)
-        return WeatherReport(place: place, current: current.conditions, forecast: startingNow(forecast.slots, current.conditions), zone: zone, source: source)
+        // Two answers: a step more than a year from the observation is left out here (`PhysicalRange.reach`).
+        let observedAt = current.conditions.observedAt
+        let slots = forecast.slots.filter { PhysicalRange.moment($0.time, near: observedAt) != nil }
+        return WeatherReport(
+            place: place, current: current.conditions, forecast: startingNow(slots, current.conditions), zone: zone, source: source)
     }
 
     /// The slots with the first one's instant values taken from the observation when it holds now: no entry of the

@@ -18,7 +18,7 @@ package enum ResponseDecoding {
             feelsLike: main?["feels_like"]?.double ?? temperature,
             humidity: percent(main?["humidity"]?.double),
             pressure: main?["pressure"]?.double,
-            windSpeed: wind?["speed"]?.double.map { max(0, $0) },
+            windSpeed: wind?["speed"]?.double,
             windDegrees: wind?["deg"]?.double,
             windGust: wind?["gust"]?.double,
             visibility: json["visibility"]?.double,
@@ -28,7 +28,7 @@ package enum ResponseDecoding {
             sunrise: sys?["sunrise"]?.double.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil },
             sunset: sys?["sunset"]?.double.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil }
         )
-        return (conditions, json["timezone"]?.int ?? 0)
+        return (try conditions.checked(), PhysicalRange.utcOffset(json["timezone"]?.double) ?? 0)
     }
 
     /// The 3-hour slots in time order, and the UTC offset the forecast gives (if any), from `/data/2.5/forecast`.
@@ -71,7 +71,7 @@ package enum ResponseDecoding {
                 isSnow: (snow ?? 0) > (rain ?? 0)
             ))
         }
-        return (slots, json["city"]?["timezone"]?.int)
+        return (slots.compactMap { $0.checked() }.sorted { $0.time < $1.time }, PhysicalRange.utcOffset(json["city"]?["timezone"]?.double))
     }
 
     /// Geocoding matches from `/geo/1.0/direct` or `/reverse`, duplicates (same name, state and country) removed.
@@ -94,6 +94,8 @@ package enum ResponseDecoding {
                 places.append(place)
             }
         }
+        // Places, every one off the map: not an answer that found nothing (which is cached), but one to refuse.
+        guard places.count > 0 || results.isEmpty else { throw .badResponse(Phrase("detail.offMap")) }
         return places
     }
 
@@ -125,11 +127,10 @@ package enum ResponseDecoding {
         return Condition(code: code, main: main ?? "", description: description, isNight: night)
     }
 
-    /// Humidity and cloud cover, clamped to 0…100 (the API has sent 101).
-    /// A percentage clamped to 0…100; nil when the figure is missing or not a number.
+    /// Humidity and cloud cover as whole percentages (101, which the API has sent, is 100); nil when the figure is
+    /// missing or out of range (`PhysicalRange.percent`).
     static func percent(_ value: Double?) -> Int? {
-        guard let value, value.isFinite else { return nil }
-        return Int(min(100, max(0, value)).rounded())
+        PhysicalRange.percent(value)
     }
 
     /// `rain` or `snow`: `{"1h": …}` or `{"3h": …}`.
