@@ -176,7 +176,7 @@ package enum OpenMeteoDecoding {
                 condition: WMOCodes.condition(value("weather_code", index + 1).map { Int(saturating: $0) }, isNight: value("is_day", index) == 0),
                 temperature: temperature,
                 humidity: ResponseDecoding.percent(value("relative_humidity_2m", index)),
-                windSpeed: value("wind_speed_10m", index).map { max(0, $0) },
+                windSpeed: value("wind_speed_10m", index),
                 windDegrees: value("wind_direction_10m", index),
                 precipitationProbability: value("precipitation_probability", index + 1).map(probability),
                 precipitation: next.map(\.total),
@@ -192,8 +192,9 @@ package enum OpenMeteoDecoding {
     }
 
     /// A percentage as 0…1.
+    /// A percentage as 0…1, unchecked: `ForecastSlot.checked` leaves one out of range out.
     private static func probability(_ percent: Double) -> Double {
-        min(1, max(0, percent / 100))
+        percent / 100
     }
 
     private static func date(_ seconds: Double) -> Date? {

@@ -63,9 +63,9 @@ package enum ResponseDecoding {
                 condition: condition,
                 temperature: start.temperature,
                 humidity: percent(start.item["main"]?["humidity"]?.double),
-                windSpeed: max(0, start.item["wind"]?["speed"]?.double ?? 0),
+                windSpeed: start.item["wind"]?["speed"]?.double,
                 windDegrees: start.item["wind"]?["deg"]?.double,
-                precipitationProbability: min(1, max(0, item["pop"]?.double ?? 0)),
+                precipitationProbability: item["pop"]?.double ?? 0,
                 // OpenWeather leaves `rain` and `snow` out of a dry step: nothing falls, as Open-Meteo's 0 says.
                 precipitation: (rain ?? 0) + (snow ?? 0),
                 isSnow: (snow ?? 0) > (rain ?? 0)
