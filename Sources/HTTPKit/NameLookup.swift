@@ -57,12 +57,17 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
             if family == AF_INET {
                 var address = raw.loadUnaligned(as: sockaddr_in.self)
                 inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(text.count))
-                return "\(String(cString: text)):\(UInt16(bigEndian: address.sin_port))"
+                return "\(Self.text(text)):\(UInt16(bigEndian: address.sin_port))"
             }
             var address = raw.loadUnaligned(as: sockaddr_in6.self)
             inet_ntop(AF_INET6, &address.sin6_addr, &text, socklen_t(text.count))
-            return "[\(String(cString: text))]:\(UInt16(bigEndian: address.sin6_port))"
+            return "[\(Self.text(text))]:\(UInt16(bigEndian: address.sin6_port))"
         }
+    }
+
+    /// The text of a NUL-terminated C string in a buffer.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// RFC 8305's order: the resolver's first address, then the other family's first, alternating while both last.

@@ -26,6 +26,30 @@ struct ForecastSummariesTests {
 
     func summary(_ report: WeatherReport) -> String { formatter.hourly(report, count: 8).summary }
 
+    /// Kathmandu's case (issue 22): light showers every afternoon at a 25% chance. The rows draw rain, so the 5-day
+    /// summary cannot call the week dry: it says rain is possible, and every day's row draws it.
+    @Test func daysWhoseRowsDrawRainAreNeverCalledDry() {
+        let slots = (0..<5).flatMap { d in [Self.slot(15 + 24 * d, 29, code: 520, pop: 0.25, mm: 0.3), Self.slot(18 + 24 * d, 25)] }
+        let report = Self.report(slots)
+        let days = DailySummary.days(current: report.current, forecast: slots, zone: .fixed(0), count: 5)
+        #expect(days.count == 5)
+        #expect(days.allSatisfy { $0.isWet && $0.condition.group.isWet })
+        #expect(formatter.summaries.dailySummary(days) == "Rain possible today, Wed, Thu, Fri and Sat, highs 29°.")
+        // At 60% or more it is rain, no longer "possible".
+        let likely = slots.map { var s = $0; if s.precipitation != nil { s.precipitationProbability = 0.6 }; return s }
+        let sure = DailySummary.days(current: report.current, forecast: likely, zone: .fixed(0), count: 5)
+        #expect(formatter.summaries.dailySummary(sure) == "Rain today, Wed, Thu, Fri and Sat, highs 29°.")
+    }
+
+    /// London's case (issue 22): raining now, today's coming steps dry, rain on two later days. Today is a rain day.
+    @Test func rainingNowMakesTodayARainDay() {
+        let slots = [Self.slot(15, 9), Self.slot(18, 8), Self.slot(39, 8, code: 500, pop: 0.9, mm: 2), Self.slot(63, 8, code: 500, pop: 0.9, mm: 2)]
+        let report = Self.report(slots, code: 501, rain: 0.8)
+        let days = DailySummary.days(current: report.current, forecast: slots, zone: .fixed(0), count: 3)
+        #expect(days.first?.condition.group.isWet == true)  // the row draws the rain falling now
+        #expect(formatter.summaries.dailySummary(days) == "Rain today, Wed and Thu, highs 8–9°.")
+    }
+
     @Test func rangesAreWrittenAsTheTablesWriteTheirUnits() {
         let kelvin = ForecastSummaries(options: DisplayOptions(units: .standard, language: .english))
         #expect(kelvin.temperatureRange(13, 14) == "286–287 K")
