@@ -311,6 +311,19 @@ struct ProviderViewsTests {
         }
     }
 
+    /// Issue 22's review: `:compare` said "Precipitation none" under MET Norway's snow, which reports no amount past.
+    @Test func aCompareNeverSaysNoneUnderRainOrSnow() throws {
+        let formatter = Self.formatter(.metFjordby)
+        var wet = formatter.current(try Source.metFjordby.report())
+        wet.conditionGroup = .rain
+        wet.precipitation = nil
+        var dry = wet
+        dry.conditionGroup = .overcast
+        let lines = Style.plain.render(Renderer(style: .plain, width: 80).compare(wet, dry)).split(separator: "\n")
+        let row = try #require(lines.first { $0.hasPrefix("Precipitation") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst() == ["–", "none"])
+    }
+
     /// The first forecast row of each view, on the place's clock.
     static func firstRow(_ source: Source, hourByHour: Bool) -> String {
         switch (source, hourByHour) {

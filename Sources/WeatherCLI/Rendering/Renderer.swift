@@ -231,7 +231,10 @@ package struct Renderer: Sendable {
                 temperature(d.temperature, d.temperatureCelsius) + feelsLike(d),
                 d.high.flatMap { high in d.low.map { temperature(high, d.highCelsius) + text(" / ") + temperature($0, d.lowCelsius) } } ?? Line(),
                 text(d.wind.map { [$0, d.windDirection.map { strings("wind.from", ["direction": $0]) }].compactMap { $0 }.joined(separator: " ") } ?? "–"),
-                text(d.humidity ?? "–"), text(d.precipitation ?? strings["compare.none"]),
+                text(d.humidity ?? "–"),
+                // No amount in the last hour: none, but under a drawing of rain or snow the amount is unknown (MET
+                // Norway reports none past), never "none".
+                text(d.precipitation ?? (d.conditionGroup.isWet ? "–" : strings["compare.none"])),
             ]
         }
         let labels = ["", "", strings["compare.now"], strings["label.temperature"], a.highLowLabel, strings["label.wind"], strings["label.humidity"], strings["label.precipitation"]]

@@ -31,18 +31,32 @@ package struct DailySummary: Equatable, Sendable {
     /// still include the current reading), and a day no slot reaches is taken from the provider whole.
     package static func days(
         current: CurrentConditions, forecast: [ForecastSlot], zone: PlaceTimeZone, count: Int = 5,
-        providerDays: [DayForecast]? = nil
+        providerDays: [DayForecast]? = nil, hourly: [ForecastSlot]? = nil
     ) -> [DailySummary] {
         var provided: [Int: DayForecast] = [:]
         for day in providerDays ?? [] { provided[LocalTime(day.date, zone).dayNumber] = day }
         let today = LocalTime(current.observedAt, zone)
+        let days = today.dayNumber..<(today.dayNumber + count)
+        // The rows the views show (split at midnight) give a day's condition, chance and wetness; the finest steps
+        // the provider has give its amount and its readings.
         var byDay: [Int: [ForecastSlot]] = [:]
-        for slot in forecast {
-            let day = LocalTime(slot.time, zone).dayNumber
-            if day >= today.dayNumber, day < today.dayNumber + count { byDay[day, default: []].append(slot) }
+        for step in forecast {
+            for part in split(step, atMidnightsOf: zone) {
+                let day = LocalTime(part.time, zone).dayNumber
+                if days.contains(day) { byDay[day, default: []].append(part) }
+            }
+        }
+        var amounts: [Int: [Double]] = [:]
+        var readings: [Int: [Double]] = [:]
+        for piece in pieces(forecast, hourly: hourly) {
+            readings[LocalTime(piece.time, zone).dayNumber, default: []].append(piece.temperature)
+            for part in split(piece, atMidnightsOf: zone) {
+                let day = LocalTime(part.time, zone).dayNumber
+                if days.contains(day), let amount = part.precipitation { amounts[day, default: []].append(amount) }
+            }
         }
         var result: [DailySummary] = []
-        for day in today.dayNumber..<(today.dayNumber + count) {
+        for day in days {
             // Where the provider forecasts days, only its days are shown: a day it leaves out (too few readings)
             // is not rebuilt from a stray step.
             if providerDays != nil, day != today.dayNumber, provided[day] == nil { continue }
@@ -52,7 +66,7 @@ package struct DailySummary: Equatable, Sendable {
                 result.append(Self(provided: given, dayNumber: day, weekday: weekday))
                 continue
             }
-            var temperatures = slots.map(\.temperature) + [provided[day]?.high, provided[day]?.low].compactMap { $0 }
+            var temperatures = (readings[day] ?? []) + [provided[day]?.high, provided[day]?.low].compactMap { $0 }
             if day == today.dayNumber { temperatures.append(current.temperature) }
             guard var high = temperatures.max(), var low = temperatures.min() else { continue }
             if let given = provided[day] {
@@ -60,7 +74,7 @@ package struct DailySummary: Equatable, Sendable {
                 low = day == today.dayNumber ? min(given.low, current.temperature) : given.low
             }
             let probability = WetWeather.highest(slots.map(\.precipitationProbability))
-            let amount = slots.compactMap(\.precipitation).reduce(0, +)
+            let amount = (amounts[day] ?? []).reduce(0, +)
             let wetNow = day == today.dayNumber && WetWeather.isWetNow(current)
             let wetSlots = slots.filter(WetWeather.isWet)
             let isSnow = wetSlots.isEmpty && wetNow ? WetWeather.isSnowingNow(current) : WetWeather.isMostlySnow(wetSlots)
@@ -79,6 +93,35 @@ package struct DailySummary: Equatable, Sendable {
                     precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
         }
         return result
+    }
+
+    /// The finest steps the provider has: its 1-hour steps where it has them (a day's amount then ends exactly at
+    /// its midnight), then the 3-hour (or longer) steps after them.
+    static func pieces(_ forecast: [ForecastSlot], hourly: [ForecastSlot]?) -> [ForecastSlot] {
+        guard let hourly, let last = hourly.last else { return forecast }
+        let end = last.time.addingTimeInterval(last.hours * 3600)
+        return hourly + forecast.filter { $0.time >= end }
+    }
+
+    /// A step that runs past a local midnight (3-hour steps fall on UTC hours, so they do wherever the offset is not
+    /// a multiple of 3 hours) as one part a day, its amount shared by their hours; its condition and chance are each
+    /// part's, as the step gives no finer ones.
+    static func split(_ slot: ForecastSlot, atMidnightsOf zone: PlaceTimeZone) -> [ForecastSlot] {
+        var parts: [ForecastSlot] = []
+        var rest = slot
+        while rest.hours > 0 {
+            let midnight = zone.midnight(day: LocalTime(rest.time, zone).dayNumber + 1)
+            let hours = midnight.timeIntervalSince(rest.time) / 3600
+            guard hours > 0, hours < rest.hours else { break }
+            var part = rest
+            part.hours = hours
+            part.precipitation = rest.precipitation.map { $0 * hours / rest.hours }
+            parts.append(part)
+            rest.precipitation = rest.precipitation.map { $0 - (part.precipitation ?? 0) }
+            rest.hours -= hours
+            rest.time = midnight
+        }
+        return parts + [rest]
     }
 
     static func dominantCondition(_ slots: [ForecastSlot], zone: PlaceTimeZone) -> Condition? {

@@ -37,9 +37,25 @@ package struct ForecastSummaries: Sendable {
         return first.uppercased() + text.dropFirst()
     }
 
-    /// The slots after the observation.
+    /// The slots to come: the rest of the one holding the observation, from the next whole local hour (its amount
+    /// shared by its hours), then those after it. Left out, the step holding now would drop the rain that
+    /// falls until its end from "about 3.8 mm more" (issue 22's review).
     func upcoming(_ report: WeatherReport) -> [ForecastSlot] {
-        report.forecast.filter { $0.time > report.current.observedAt }
+        let now = report.current.observedAt
+        let later = report.forecast.filter { $0.time > now }
+        guard let holding = report.forecast.last(where: { $0.time <= now && now < $0.time.addingTimeInterval($0.hours * 3600) })
+        else { return later }
+        // From the present hour's end, unless now is on the hour: a time said never lies before now.
+        let local = now.timeIntervalSince1970 + Double(report.zone.offset(at: now))
+        let intoHour = local - (local / 3600).rounded(.down) * 3600
+        let hourStart = max(holding.time, now.addingTimeInterval(intoHour == 0 ? 0 : 3600 - intoHour))
+        let end = holding.time.addingTimeInterval(holding.hours * 3600)
+        guard hourStart < end else { return later }
+        var rest = holding
+        rest.time = hourStart
+        rest.hours = end.timeIntervalSince(hourStart) / 3600
+        rest.precipitation = holding.precipitation.map { $0 * rest.hours / holding.hours }
+        return [rest] + later
     }
 
     /// When it next rains or snows, for how long and how much, from now and the 3-hour slots.

@@ -74,7 +74,7 @@ package struct DisplayFormatter: Sendable {
         let today = LocalTime(c.observedAt, report.zone).dayNumber
         if let days = report.days, days.contains(where: { LocalTime($0.date, report.zone).dayNumber == today }),
             let day = DailySummary.days(
-                current: c, forecast: report.forecast, zone: report.zone, count: 1, providerDays: days
+                current: c, forecast: report.forecast, zone: report.zone, count: 1, providerDays: days, hourly: report.hourly
             ).first
         {
             return (day.high, day.low, strings["label.highLow"], true)
@@ -145,7 +145,8 @@ package struct DisplayFormatter: Sendable {
     package func daily(_ report: WeatherReport) -> DailyDisplay {
         let units = options.units
         let days = DailySummary.days(
-            current: report.current, forecast: report.forecast, zone: report.zone, providerDays: report.days)
+            current: report.current, forecast: report.forecast, zone: report.zone, providerDays: report.days,
+            hourly: report.hourly)
         let today = LocalTime(report.current.observedAt, report.zone).dayNumber
         let sun = sunTimes(report)
         let rows = days.map { day in

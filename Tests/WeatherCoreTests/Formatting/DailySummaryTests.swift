@@ -20,6 +20,22 @@ struct DailySummaryTests {
     /// 2023-11-14 00:00 UTC.
     static let midnightUTC = 1_699_920_000
 
+    /// Issue 22's review: at UTC+1 the 3-hour step from 21:00 UTC is 22:00–01:00 local. Its amount was all Tuesday's;
+    /// now the provider's hours give each day its own (1 + 1 to Tuesday, 1.5 to Wednesday), and without hours the
+    /// step's amount is shared by its hours on each side of midnight.
+    @Test func aStepRunningPastMidnightGivesEachDayItsOwnAmount() {
+        let base = Self.midnightUTC
+        let step = [Self.slot(base + 21 * 3600, 5, code: 500, pop: 0.9, mm: 3.5), Self.slot(base + 24 * 3600, 4, mm: 0)]
+        var hours = [1.0, 1.0, 1.5].enumerated().map { index, mm in Self.slot(base + (21 + index) * 3600, 5, code: 500, pop: 0.9, mm: mm) }
+        for index in hours.indices { hours[index].hours = 1 }
+        let current = Self.current(base + 20 * 3600, 6)
+        let exact = DailySummary.days(current: current, forecast: step, zone: .fixed(3600), count: 2, hourly: hours)
+        #expect(exact.map(\.precipitation) == [2, 1.5])
+        let shared = DailySummary.days(current: current, forecast: step, zone: .fixed(3600), count: 2)
+        #expect(shared.map { ($0.precipitation * 100).rounded() / 100 } == [2.33, 1.17])
+        #expect(shared.allSatisfy { $0.isWet })  // the step's rain drawing is each part's
+    }
+
     @Test func slotsAreGroupedByTheCitysLocalDayNotUTC() {
         // At UTC+5:45, 18:00 UTC is 23:45 local (still the 14th); 21:00 UTC is 02:45 on the 15th.
         let offset = 20_700

@@ -50,6 +50,13 @@ struct ForecastSummariesTests {
         #expect(formatter.summaries.dailySummary(days) == "Rain today, Wed and Thu, highs 8–9°.")
     }
 
+    /// Issue 22's review: at 13:00 the step 12:00–15:00 still holds two of its three hours of rain; "more" counts them.
+    @Test func theRainStillToFallCountsTheRestOfTheStepHoldingNow() {
+        let slots = [Self.slot(12, 9, code: 500, pop: 0.9, mm: 3), Self.slot(15, 9, code: 500, pop: 0.9, mm: 1.5), Self.slot(18, 8)]
+        let report = Self.report(slots, code: 500, rain: 0.5)
+        #expect(formatter.rainOutlook(report) == "Raining now until about 18:00, about 3.5 mm more (90% chance).")
+    }
+
     @Test func rangesAreWrittenAsTheTablesWriteTheirUnits() {
         let kelvin = ForecastSummaries(options: DisplayOptions(units: .standard, language: .english))
         #expect(kelvin.temperatureRange(13, 14) == "286–287 K")
