@@ -324,6 +324,15 @@ struct ProviderViewsTests {
         #expect(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst() == ["–", "none"])
     }
 
+    /// Issue 22's review: MET Norway's today starts at the present hour (here 11:45 local), so its high and low are
+    /// the hours left: labelled as the coming 24 hours', never as the day's.
+    @Test func aTodayTheForecastOnlyPartlyReachesIsNotCalledTheDays() throws {
+        let report = try Source.metKathmandu.report()
+        #expect(report.days?.first?.isWhole == false)
+        let display = Self.formatter(.metKathmandu).current(report)
+        #expect(display.highLowLabel == Strings(.english)["label.highLow24"])
+    }
+
     /// The first forecast row of each view, on the place's clock.
     static func firstRow(_ source: Source, hourByHour: Bool) -> String {
         switch (source, hourByHour) {

@@ -88,6 +88,9 @@ package struct DayForecast: Equatable, Sendable {
     package var precipitation: Double?
     /// The day's highest chance of precipitation, 0…1.
     package var precipitationProbability: Double?
+    /// False when the forecast reaches only part of the day (MET Norway's today starts at the present hour): its high
+    /// and low are then not the day's.
+    package var isWhole = true
 
     package init(
         date: Date, high: Double, low: Double, condition: Condition? = nil, sunrise: Date? = nil, sunset: Date? = nil,

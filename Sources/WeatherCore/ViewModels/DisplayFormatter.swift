@@ -72,7 +72,7 @@ package struct DisplayFormatter: Sendable {
     func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String, coversToday: Bool)? {
         let c = report.current
         let today = LocalTime(c.observedAt, report.zone).dayNumber
-        if let days = report.days, days.contains(where: { LocalTime($0.date, report.zone).dayNumber == today }),
+        if let days = report.days, days.contains(where: { LocalTime($0.date, report.zone).dayNumber == today && $0.isWhole }),
             let day = DailySummary.days(
                 current: c, forecast: report.forecast, zone: report.zone, count: 1, providerDays: days, hourly: report.hourly
             ).first

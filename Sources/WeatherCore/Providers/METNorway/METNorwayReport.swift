@@ -90,8 +90,8 @@ package struct METNorwayReport: Equatable, Sendable {
         let firstDay = readings.keys.min()
         return readings.keys.sorted().compactMap { day -> DayForecast? in
             let values = readings[day] ?? []
-            guard let high = values.map(\.temperature).max(), let low = values.map(\.temperature).min(),
-                day == firstDay || (values.contains { $0.hour <= 6 } && values.contains { $0.hour >= 18 })
+            let isWhole = values.contains { $0.hour <= 6 } && values.contains { $0.hour >= 18 }
+            guard let high = values.map(\.temperature).max(), let low = values.map(\.temperature).min(), day == firstDay || isWhole
             else { return nil }
             let midnight = zone.midnight(day: day)
             let daylight = SolarTimes.daylight(
@@ -100,10 +100,13 @@ package struct METNorwayReport: Equatable, Sendable {
             let amounts = daySteps.compactMap(\.precipitation)
             var condition = DailySummary.dominantCondition(daySteps, zone: zone)
             condition?.isNight = false
-            return DayForecast(
+            var forecast = DayForecast(
                 date: midnight, high: high, low: low, condition: condition, sunrise: daylight.sunrise, sunset: daylight.sunset,
                 precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
                 precipitationProbability: hasProbability ? WetWeather.highest(daySteps.map(\.precipitationProbability)) : nil)
+            // Today from the present hour: its high and low are the hours left, not the day's.
+            forecast.isWhole = isWhole
+            return forecast
         }
     }
 }
