@@ -27,6 +27,10 @@ version=$("$binary" --version | awk 'NR == 1 { print $2 }')
 # The translated man pages: Debian's directory name, the --lang code, the page's NAME heading in that language and a
 # locale of that language (compiled below, so man can be asked as a reader of that language would).
 man_languages=(fr:fr:NOM:fr_FR de:de:BEZEICHNUNG:de_DE es:es:NOMBRE:es_ES pt_BR:pt-BR:NOME:pt_BR it:it:NOME:it_IT)
+# Every language with string tables besides English, no more and no fewer (a new language needs its page here).
+spoken=$(find Assets/strings -mindepth 1 -maxdepth 1 -type d ! -name en -printf '%f\n' | sort | tr '\n' ' ')
+listed=$(for language in "${man_languages[@]}"; do IFS=: read -r _ code _ <<<"$language"; echo "$code"; done | sort | tr '\n' ' ')
+[ "$spoken" = "$listed" ] || fail "Assets/strings has $spoken but the man pages are checked for $listed"
 files=(bin/weather-or-not:755 share/man/man1/weather-or-not.1:644)
 for language in "${man_languages[@]}"; do files+=("share/man/${language%%:*}/man1/weather-or-not.1:644"); done
 files+=(
