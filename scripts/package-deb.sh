@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds a Debian package of weather-or-not: weather-or-not_VERSION_ARCH.deb, with the release binary (Swift runtime
-# linked in), its man page, bash, zsh and fish completions, and a copyright file with the data providers' attribution.
+# linked in), its man page in English and in the other five languages it speaks, bash, zsh and fish completions, a
+# copyright file (Apache-2.0, and the data providers' attribution) and NOTICE.
 # Depends: is computed by dpkg-shlibdeps from the libraries the binary loads. Needs dpkg-dev (dpkg-shlibdeps).
 # Maintainer: DEBFULLNAME and DEBEMAIL, when set, replace the project's address.
 set -euo pipefail
@@ -68,11 +69,21 @@ install -D -m 0755 "$binary" "$pkg/usr/bin/$package"
 objcopy --remove-section=.comment "$pkg/usr/bin/$package"
 mkdir -p "$pkg/usr/share/man/man1" "$doc"
 "$binary" --lang en --generate-man-page | gzip -9n > "$pkg/usr/share/man/man1/$package.1.gz"
+# The translated pages, in Debian's directory names (pt_BR) for the --lang codes (pt-BR), as install.sh does.
+for language in fr:fr de:de es:es pt_BR:pt-BR it:it; do
+  mkdir -p "$pkg/usr/share/man/${language%%:*}/man1"
+  "$binary" --lang "${language#*:}" --generate-man-page | gzip -9n > "$pkg/usr/share/man/${language%%:*}/man1/$package.1.gz"
+done
 install -d "$pkg/usr/share/bash-completion/completions" "$pkg/usr/share/zsh/vendor-completions" \
   "$pkg/usr/share/fish/vendor_completions.d"
 "$binary" --lang en --generate-completion-script bash > "$pkg/usr/share/bash-completion/completions/$package"
 "$binary" --lang en --generate-completion-script zsh > "$pkg/usr/share/zsh/vendor-completions/_$package"
 "$binary" --lang en --generate-completion-script fish > "$pkg/usr/share/fish/vendor_completions.d/$package.fish"
+
+# NOTICE: the data sources' terms and the libraries linked in (Apache-2.0's section 4(d)); the licence itself is in
+# copyright, pointing at Debian's copy, as Debian policy asks.
+[ -f "$here/NOTICE" ] || { echo "package-deb.sh: $here/NOTICE is missing" >&2; exit 1; }
+install -m 0644 "$here/NOTICE" "$doc/NOTICE"
 
 # The attribution lines exactly as the binary prints them.
 attribution=$("$binary" --version | sed -n 's/^Weather data by /  /p')
@@ -87,20 +98,40 @@ Comment: The weather data the program shows is not part of this package. It come
  .
 $(sed 's/^  / /' <<<"$attribution")
  .
- Open-Meteo's free API is for non-commercial use. weather-or-not is not
- affiliated with any of the providers.
+ OpenWeather's data and databases are also under the Open Database License
+ (ODbL 1.0), MET Norway's also under the Norwegian Licence for Open
+ Government Data (NLOD 2.0). Open-Meteo's free API is for non-commercial
+ use. weather-or-not is not affiliated with any of the providers.
+ .
+ The binary links in, statically, the Swift runtime, Dispatch and Foundation
+ (Apache-2.0 with the Runtime Library Exception) and, through Foundation, ICU
+ and its data (Unicode-3.0): /usr/share/doc/$package/NOTICE holds ICU's
+ notice and every data source's terms.
 
 Files: *
 Copyright: $year weather-or-not maintainers
-License: no-licence-stated
- The weather-or-not repository has no LICENSE file and its README states no
- licence: until the authors choose one, no rights beyond those of copyright
- law are granted.
+License: Apache-2.0
 
 Files: Sources/WeatherCore/Time/ZoneLocations.swift
 Copyright: none: generated from zone1970.tab of the tz database (https://www.iana.org/time-zones)
 License: public-domain
  zone1970.tab says: "This file is in the public domain."
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License");
+ you may not use this file except in compliance with the License.
+ You may obtain a copy of the License at
+ .
+ https://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0
+ can be found in "/usr/share/common-licenses/Apache-2.0".
 EOF
 
 cat > "$work/changelog" <<EOF
@@ -140,7 +171,8 @@ Description: weather at a terminal prompt
  .
  Data comes from Open-Meteo or MET Norway with no key, or from OpenWeather
  with one; when one fails the next answers. --offline shows bundled sample
- data with no network. Bash, zsh and fish completions and a man page are
+ data with no network. Bash, zsh and fish completions and a man page (in
+ English, French, German, Spanish, Brazilian Portuguese and Italian) are
  included.
 EOF
 (cd "$pkg" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$pkg/DEBIAN/md5sums"

@@ -4,7 +4,8 @@
 # authorities https is checked against).
 # With --for-tests (scripts/test.sh), also what the tests run: bash, zsh and fish (completion scripts), groff and
 # mandoc (man page lint), man-db (man -l), lintian and dpkg-dev (dpkg-shlibdeps, objdump through binutils) for the .deb,
-# make (the Makefile's install target), and tzdata (the system's time-zone files the zone tests read).
+# make (the Makefile's install target), tzdata (the system's time-zone files the zone tests read), and locales (the
+# locale sources test-packaging.sh compiles, to ask man for the translated man pages as a reader of each language).
 # Uses apt-get as root, or through sudo; does nothing when everything is already there.
 set -euo pipefail
 
@@ -28,6 +29,7 @@ if [ "$for_tests" -eq 1 ]; then
     command -v "${pair%%:*}" >/dev/null 2>&1 || [[ " ${missing[*]} " == *" ${pair#*:} "* ]] || missing+=("${pair#*:}")
   done
   [ -f /usr/share/zoneinfo/Europe/Lisbon ] || missing+=(tzdata)
+  [ -f /usr/share/i18n/locales/pt_BR ] && command -v localedef >/dev/null 2>&1 || missing+=(locales)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
