@@ -10,8 +10,8 @@ package struct DailySummary: Equatable, Sendable {
     package var condition: Condition
     /// The highest precipitation probability of the day, 0…1; nil when the provider gives none.
     package var precipitationProbability: Double?
-    /// Rain and snow expected over the day's slots, in mm.
-    package var precipitation: Double
+    /// Rain and snow expected over the day, in mm; nil when the provider gives no amount for any of its hours.
+    package var precipitation: Double?
     /// True when most of the day's precipitation is snow (``WetWeather/isMostlySnow(_:)``).
     package var isSnow: Bool = false
 
@@ -74,7 +74,8 @@ package struct DailySummary: Equatable, Sendable {
                 low = day == today.dayNumber ? min(given.low, current.temperature) : given.low
             }
             let probability = WetWeather.highest(slots.map(\.precipitationProbability))
-            let amount = (amounts[day] ?? []).reduce(0, +)
+            let given = amounts[day] ?? []
+            let amount = given.reduce(0, +)
             let wetNow = day == today.dayNumber && WetWeather.isWetNow(current)
             let wetSlots = slots.filter(WetWeather.isWet)
             let isSnow = wetSlots.isEmpty && wetNow ? WetWeather.isSnowingNow(current) : WetWeather.isMostlySnow(wetSlots)
@@ -90,7 +91,7 @@ package struct DailySummary: Equatable, Sendable {
                 DailySummary(
                     dayNumber: day, weekday: weekday, high: high, low: low,
                     condition: condition.daytime,
-                    precipitationProbability: probability, precipitation: amount, isSnow: isSnow))
+                    precipitationProbability: probability, precipitation: given.isEmpty ? nil : amount, isSnow: isSnow))
         }
         return result
     }
@@ -174,6 +175,6 @@ extension DailySummary {
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
             condition: condition.daytime,
-            precipitationProbability: probability, precipitation: amount, isSnow: condition.group == .snow)
+            precipitationProbability: probability, precipitation: day.precipitation, isSnow: condition.group == .snow)
     }
 }

@@ -158,7 +158,9 @@ package struct DisplayFormatter: Sendable {
                 highCelsius: day.high, lowCelsius: day.low,
                 precipitationChance: day.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) } ?? "–",
                 precipitationProbability: day.precipitationProbability,
-                precipitationAmount: day.precipitation > 0 ? UnitFormatting.precipitation(millimetres: day.precipitation, units, decimal: decimal) : nil,
+                precipitationAmount: day.precipitation.flatMap {
+                    $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) : nil
+                },
                 summary: day, sunrise: sun[day.dayNumber]?.sunrise, sunset: sun[day.dayNumber]?.sunset)
         }
         return DailyDisplay(

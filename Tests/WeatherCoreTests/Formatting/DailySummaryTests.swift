@@ -32,8 +32,17 @@ struct DailySummaryTests {
         let exact = DailySummary.days(current: current, forecast: step, zone: .fixed(3600), count: 2, hourly: hours)
         #expect(exact.map(\.precipitation) == [2, 1.5])
         let shared = DailySummary.days(current: current, forecast: step, zone: .fixed(3600), count: 2)
-        #expect(shared.map { ($0.precipitation * 100).rounded() / 100 } == [2.33, 1.17])
+        #expect(shared.map { (($0.precipitation ?? 0) * 100).rounded() / 100 } == [2.33, 1.17])
         #expect(shared.allSatisfy { $0.isWet })  // the step's rain drawing is each part's
+    }
+
+    /// Issue 22's review: a day none of whose steps gives an amount has none (null in --json), not 0 mm.
+    @Test func aDayWithNoAmountGivenHasNone() {
+        let base = Self.midnightUTC
+        let slots = [Self.slot(base + 15 * 3600, 20, code: 520, pop: 0.4), Self.slot(base + 18 * 3600, 18, pop: 0.1, mm: nil)]
+        let days = DailySummary.days(current: Self.current(base + 12 * 3600, 21), forecast: slots, zone: .fixed(0), count: 1)
+        #expect(days.first?.precipitation == nil)
+        #expect(days.first?.isWet == true)  // the showers are drawn all the same
     }
 
     @Test func slotsAreGroupedByTheCitysLocalDayNotUTC() {
