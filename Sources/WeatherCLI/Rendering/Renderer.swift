@@ -127,7 +127,10 @@ package struct Renderer: Sendable {
         lines += style.paragraph(d.summary, width: width)
         let weather = d.rows.filter { $0.kind == .weather }
         let scale = Graph.scale(weather.map(\.temperatureCelsius))
-        let header = ["column.time", "", "column.condition", "column.temperature", "", "column.chance", "", "column.amount", "column.humidity", "column.wind"]
+        // A provider that gives no chance (MET Norway's compact forecast) has no chance column: an empty one would
+        // stay while Amount, which it does give, is dropped at narrow widths.
+        let chance = weather.contains { $0.precipitationChance != nil } ? "column.chance" : ""
+        let header = ["column.time", "", "column.condition", "column.temperature", "", chance, "", "column.amount", "column.humidity", "column.wind"]
             .map { text($0.isEmpty ? "" : strings[$0], .dim) }
         var rows: [[Line]] = [header]
         for row in weather {
