@@ -103,10 +103,9 @@ $(sed 's/^  / /' <<<"$attribution")
  Government Data (NLOD 2.0). Open-Meteo's free API is for non-commercial
  use. weather-or-not is not affiliated with any of the providers.
  .
- The binary links in, statically, the Swift runtime, Dispatch and Foundation
- (Apache-2.0 with the Runtime Library Exception) and, through Foundation, ICU
- and its data (Unicode-3.0): /usr/share/doc/$package/NOTICE holds ICU's
- notice and every data source's terms.
+ The binary links in, statically, the Swift runtime, Dispatch and
+ FoundationEssentials (Apache-2.0 with the Runtime Library Exception):
+ /usr/share/doc/$package/NOTICE holds every data source's terms.
 
 Files: *
 Copyright: $year weather-or-not maintainers

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -105,7 +105,7 @@ final class ConnectionPool: Sendable {
 
 /// A connection being opened on a thread of its own ahead of a request; the request that takes it waits here.
 final class PendingConnection: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var result: Result<HTTPConnection, any Error>?
     /// True once the waiting request has given up: a late connection then goes back to the pool.
     private var abandoned = false
@@ -131,7 +131,7 @@ final class PendingConnection: @unchecked Sendable {
                 throw HTTPError.timedOut(seconds: limit.timeout)
             }
             // A cancel has no socket to shut down here: look again at least every 50 ms.
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            condition.wait(seconds: 0.05)
         }
         return try result!.get()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +64,7 @@ final class HTTPConnection: @unchecked Sendable {
     static func idleTimeout(_ header: String?) -> Int? {
         guard let header else { return nil }
         for parameter in header.split(separator: ",") {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
             if pair.count == 2, pair[0].lowercased() == "timeout", let seconds = Int(pair[1]), seconds >= 0 { return seconds }
         }
         return nil

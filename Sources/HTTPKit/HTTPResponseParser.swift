@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads one HTTP/1.1 response from bytes as they arrive: the status line, the headers, and a body framed by
 /// `Content-Length`, by chunked transfer coding, or by the end of the connection. Interim (1xx) responses are skipped.

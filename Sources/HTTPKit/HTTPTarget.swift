@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a URL's request goes, and the request's bytes.
 struct HTTPTarget: Sendable {
@@ -53,7 +53,7 @@ struct HTTPTarget: Sendable {
     /// The port written after the host in `text` ("scheme://user@host:port/…"), or `default` when none is; nil
     /// when it is not a number from 1 to 65535.
     static func port(writtenIn text: String, default: Int) -> Int? {
-        guard let schemeEnd = text.range(of: "://") else { return nil }
+        guard let schemeEnd = text.firstRange(of: "://") else { return nil }
         var authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = authority[close...] }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A status, headers and body, as received.
 package struct HTTPResponse: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -145,7 +145,7 @@ final class NameLookup: Sendable {
         defer { lookup.remove(waker) }
         if isNew {
             let resolver = resolver
-            Thread.detachNewThread { [self] in
+            DetachedThread.start { [self] in
                 let found = resolver.addresses(host: host, port: port)
                 pending.withLock { $0[key] = nil }
                 lookup.finish(found)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +35,7 @@ package final class SocketTransport: HTTPTransport {
         let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
+                DetachedThread.start {
                     continuation.resume(with: Result { try self.exchange(target, headers: headers, maximumBytes: maximumBytes, limit: limit) })
                 }
             }
@@ -83,7 +83,7 @@ package final class SocketTransport: HTTPTransport {
                 let pending = PendingConnection()
                 pool.opening(pending, for: key)
                 let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
-                Thread.detachNewThread {
+                DetachedThread.start {
                     let result = Result { try self.open(want.target, through: want.proxy, limit: limit) }
                     limit.signal.release()
                     self.pool.settle(pending, for: key, result)

@@ -45,5 +45,8 @@ struct TextBoundaryTests {
         // Only in output: matching still folds accents alone.
         #expect("Zürich".foldingAccents() == "Zurich")
         #expect(style.span("Straße\u{1B}[0m").text == "Strasse")
+        // Stroked letters and ligatures, from the accent folding's table.
+        #expect(style.span("Ærøskøbing, Łódź, Þórshöfn, Œuilly, Đakovo, Diyarbakır, Ħamrun, İzmir").text
+            == "AEroskobing, Lodz, Thorshoefn, OEuilly, Dakovo, Diyarbakir, Hamrun, Izmir")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Not JSON, or nested too deeply to be read: why, and where.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WeatherCore
 /// `--generate-completion-script bash|zsh|fish`: the options, their values and the cities you looked up before.
 ///
@@ -132,7 +132,7 @@ package enum CompletionScript {
 
     /// One `complete` line per option; cities whenever the word being typed is not an option.
     static func fish(_ strings: Strings) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
+        func quoted(_ text: String) -> String { "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }
         let lines = CommandLineSpec.options.map { option -> String in
             var line = "complete -c weather-or-not"
             for name in option.names {

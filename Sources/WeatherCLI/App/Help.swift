@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WeatherCore
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
@@ -44,8 +44,8 @@ package enum Help {
     package static func commands(_ strings: Strings) -> [(String, String)] {
         // NAME and CODE stand for what is typed: in the language's words (NOM, CÓDIGO).
         commandKeys.map { syntax, key in
-            let words = syntax.replacingOccurrences(of: "NAME", with: strings["help.arg.name"])
-                .replacingOccurrences(of: "CODE", with: strings["help.arg.code"])
+            let words = syntax.replacing("NAME", with: strings["help.arg.name"])
+                .replacing("CODE", with: strings["help.arg.code"])
             return (words, strings[key])
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WeatherCore
 
 /// weather-or-not(1), in roff (`--generate-man-page`): made from the options, prompt commands and exit statuses that
@@ -89,7 +89,7 @@ package enum ManualPage {
     }
 
     /// Code (an option, a command, a path): every dash a minus sign, so it can be copied from the page.
-    static func code(_ text: String) -> String { escape(text).replacingOccurrences(of: "-", with: "\\-") }
+    static func code(_ text: String) -> String { escape(text).replacing("-", with: "\\-") }
 
     /// Backslashes and characters beyond ASCII as roff escapes, so groff and mandoc read the page in any locale.
     /// roff's two-letter names for the letters and marks the translations use, which groff and mandoc both know:
@@ -102,12 +102,14 @@ package enum ManualPage {
         ]
         // Vowels with an acute, grave, circumflex, diaeresis or tilde: 'e, `a, ^o, :u, ~a, and their capitals.
         let marks: [(Character, String)] = [("'", "\u{0301}"), ("`", "\u{0300}"), ("^", "\u{0302}"), (":", "\u{0308}"), ("~", "\u{0303}")]
+        // The precomposed letter is the one scalar of the Latin blocks canonically equal to letter and mark (Character
+        // equality is canonical equivalence), among those that fold to the letter.
+        let latin = [0xC0...0x24F, 0x1E00...0x1EFF].joined().compactMap(Unicode.Scalar.init)
+        let byBase = Dictionary(grouping: latin) { String($0).foldingAccents() }
         for letter in "aeiouAEIOU" {
             for (mark, combining) in marks {
-                let composed = String(letter) + combining
-                if let scalar = composed.precomposedStringWithCanonicalMapping.unicodeScalars.first,
-                    composed.precomposedStringWithCanonicalMapping.unicodeScalars.count == 1
-                {
+                let composed = Character(String(letter) + combining)
+                if let scalar = byBase[String(letter)]?.first(where: { Character($0) == composed }) {
                     names[scalar] = String(mark) + String(letter)
                 }
             }

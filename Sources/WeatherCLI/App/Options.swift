@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WeatherCore
 
 /// The command line: a city, or none for the prompt, and the options.
@@ -105,7 +105,7 @@ package struct Options {
             case "--no-failover": options.noFailover = try flag()
             case "--timeout":
                 // "0,5" as well as "0.5": the decimal comma of most languages here.
-                guard let seconds = Double(try value().replacingOccurrences(of: ",", with: ".")), seconds >= 0.1, seconds <= 300 else {
+                guard let seconds = Double(try value().replacing(",", with: ".")), seconds >= 0.1, seconds <= 300 else {
                     throw UsageError("usage.timeout")
                 }
                 options.timeout = seconds

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the app model tells its view, through one channel (`WeatherApp.onEvent`): views to draw, lists,
 /// notes, failures and the loading state. The words a person reads are the view's to choose.

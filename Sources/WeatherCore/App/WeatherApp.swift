@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The running program, whatever drives it (the prompt, piped lines or a one-shot run): the current place, the
 /// view models, preferences and their saving, recent cities, did-you-mean, `:pick`, offline switching.

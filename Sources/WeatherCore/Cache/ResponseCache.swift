@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Response bodies by request, in memory and on disk, fresh for 10 minutes and kept after that for when the network fails.

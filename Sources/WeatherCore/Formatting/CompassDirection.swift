@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The 16-point compass rose.
 package enum CompassDirection {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One local calendar day of the forecast, in canonical units.
 package struct DailySummary: Equatable, Sendable {

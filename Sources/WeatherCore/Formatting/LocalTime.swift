@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar arithmetic in a place's local time, from its UTC offset in seconds or its zone (`PlaceTimeZone`).
 package struct LocalTime: Equatable, Sendable {
@@ -77,7 +77,7 @@ package enum RelativeAge {
     /// "10 seconds", "2.5 seconds" (the language's decimal separator).
     package static func seconds(_ value: Double, _ strings: Strings) -> String {
         if value == value.rounded() { return strings.plural("age.second", Int(saturating: value)) }
-        let figure = String(value).replacingOccurrences(of: ".", with: String(strings.language.decimalSeparator))
+        let figure = String(value).replacing(".", with: String(strings.language.decimalSeparator))
         return strings("age.second.other", ["count": figure])
     }
 }

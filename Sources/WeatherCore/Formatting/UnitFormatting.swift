@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Converts canonical metric figures to the person's units and writes them with their unit.
 package enum UnitFormatting {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A line typed at the prompt, parsed.
 package enum Command: Equatable, Sendable {

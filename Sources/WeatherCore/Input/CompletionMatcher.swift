@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What Tab does to the whole line typed so far.
 package enum Completion: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one-line summaries written from the data: the hourly and 5-day summaries and the `:rain` outlook.
 ///

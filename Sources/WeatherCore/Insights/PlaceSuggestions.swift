@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "Did you mean": the past places closest to a query that found nothing.
 package enum PlaceSuggestions {

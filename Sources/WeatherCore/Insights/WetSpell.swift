@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A run of consecutive forecast steps likely to bring rain or snow.
 package struct WetSpell: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one definition of wet weather that the hourly and 5-day summaries, `:rain` and the rows share.
 ///

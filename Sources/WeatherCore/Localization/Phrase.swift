@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Words WeatherCore has to say (a hint for a mistyped command, why an answer could not be read), kept as a key of
 /// the `messages` table and the values of its placeholders: the terminal layer says them in the person's language.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The words of one language, from the tables in `Assets/strings/<code>/*.strings` (compiled into the binary, already
@@ -40,7 +40,7 @@ package struct Strings: Sendable {
 
     private static func fill(_ text: String, _ values: some Sequence<(key: String, value: String)>) -> String {
         var text = text
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
         return text
     }
 
@@ -48,7 +48,7 @@ package struct Strings: Sendable {
     package func plural(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let one = language == .french ? count == 0 || count == 1 : count == 1
         var text = callAsFunction(key + (one ? ".one" : ".other"), values)
-        text = text.replacingOccurrences(of: "{count}", with: String(count))
+        text = text.replacing("{count}", with: String(count))
         return text
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A weather condition as OpenWeather codes it (`weather[0]`).
 package struct Condition: Equatable, Sendable {

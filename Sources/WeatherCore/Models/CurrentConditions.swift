@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Observed weather at a moment, in canonical metric units (°C, m/s, hPa, m, mm).
 package struct CurrentConditions: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One forecast step (3 hours, or 1 for providers' hour-by-hour steps), in canonical metric units.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a person typed to find a place: a name ("Springfield, IL, US") or coordinates ("48.8566, 2.3522").
 package enum LocationQuery: Equatable, Sendable {

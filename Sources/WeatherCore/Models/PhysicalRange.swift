@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ranges a figure from outside (a provider's answer, a cached copy) must fall in to be shown. A figure
 /// beyond its range is missing: the views show "—" and go on; an answer whose time or current temperature is

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// A geocoded place: what a search resolves to and what the preferences remember.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The unit system a person reads figures in. Data is always fetched in metric and converted locally.
 package enum UnitSystem: String, CaseIterable, Sendable {

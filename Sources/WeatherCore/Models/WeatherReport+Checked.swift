@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The decoders' last step: every figure of an answer checked against `PhysicalRange`, so nothing a view, a
 /// summary or `--json` reads from a report can be nonsense or make a conversion trap.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the views show for one place: current conditions, the 3-hour forecast, and what else the provider has.
 package struct WeatherReport: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Everything that can go wrong between a typed line and the weather; the terminal layer words each as a line a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Files shipped in `Assets/`, compiled into the binary (see `scripts/embed-assets.py`).
 package enum Assets {

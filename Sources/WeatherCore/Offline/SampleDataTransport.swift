@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Offline mode's transport: answers OpenWeather's four endpoints from the bundled samples, with no network and no key.
@@ -52,10 +52,10 @@ package struct SampleDataTransport: HTTPTransport {
                 guard let first = parts.first, sample.searchNames.contains(first) else { return false }
                 return parts.count < 2 || parts.last == sample.country.matchKey || parts.count == 3
             }
-            return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingCharacters(in: .newlines) }.joined(separator: ",") + "]")
+            return json("[" + found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingWhitespace }.joined(separator: ",") + "]")
         case "/geo/1.0/reverse":
             let found = nearest(lat, lon, within: 0.5)
-            return json("[" + (found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingCharacters(in: .newlines) } ?? "") + "]")
+            return json("[" + (found.map { String(decoding: $0.geocoding, as: UTF8.self).trimmingWhitespace } ?? "") + "]")
         case "/data/2.5/weather", "/data/2.5/forecast":
             guard let sample = nearest(lat, lon, within: 0.05) else {
                 return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))

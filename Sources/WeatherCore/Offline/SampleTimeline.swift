@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Where offline mode puts a sample place's answers on the real clock, and what the sky and the thermometer say there.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A smooth daily temperature cycle: each local day's low at sunrise, its high in mid-afternoon, and at each local
 /// midnight a value inside both neighbouring days' ranges.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where weather-or-not keeps its files, following the XDG base directories.
 package struct AppPaths: Sendable {
@@ -10,7 +11,7 @@ package struct AppPaths: Sendable {
 
     /// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` and `$XDG_STATE_HOME`, falling back to `~/.config`, `~/.cache`, `~/.local/state`.
     package init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome
         func base(_ variable: String, _ fallback: String) -> URL {
             // XDG says relative paths are invalid and must be ignored.
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
@@ -22,5 +23,12 @@ package struct AppPaths: Sendable {
         let state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent(name)
         historyFile = state.appendingPathComponent("history")
         failedHosts = state.appendingPathComponent("failed-hosts.json")
+    }
+
+    /// The user's home folder from the password database, for when `HOME` is unset (Foundation's
+    /// `NSHomeDirectory()` did the same, but its part of Foundation pulls ICU into the binary); "/" when it has none.
+    private static var passwordHome: String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 }

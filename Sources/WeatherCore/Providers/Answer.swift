@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One answer to a person: a search (its places and its report), a comparison (both places), a view's report.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The chosen provider first; when it fails in a way another provider could get round (no answer, a time-out, a
 /// server error, throttling, a refused or missing key), the same request goes to the next keyless provider, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Builds the weather service for a `ServiceChoice`: the bundled samples offline, else the chosen provider with

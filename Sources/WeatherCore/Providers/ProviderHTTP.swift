@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// How every provider's client sends a GET: one deadline for the whole call, transient failures retried while a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 import Synchronization
 
@@ -74,9 +74,7 @@ package final class RecentFailures: Sendable {
     // MARK: The file
 
     private static func read(_ url: URL, now: Date) -> [String: (at: Date, error: WeatherError)] {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return [:] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes,
+        guard let data = try? BoundedFile.read(url, limit: maximumBytes),
             let hosts = (try? JSONValue.parse(data))?["hosts"]?.object
         else { return [:] }
         var read: [String: (at: Date, error: WeatherError)] = [:]

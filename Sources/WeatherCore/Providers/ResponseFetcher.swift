@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a provider's request brought back from the network.
 package enum NetworkAnswer: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// 3-hour forecast steps from 1-hour ones, so every provider's views look the same as OpenWeather's.
 package enum ThreeHourSteps {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds places and fetches their weather: what a view model needs from the outside world.
 package protocol WeatherProviding: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The clock a place's times are shown in: its IANA zone, else the offset the provider reported, else UTC (and the
 /// views say so rather than guess).

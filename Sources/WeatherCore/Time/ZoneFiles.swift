@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The system's time-zone files: `$TZDIR` when set, else `/usr/share/zoneinfo` (Debian's `tzdata`). A zone is
@@ -49,9 +49,6 @@ package struct ZoneFiles: Sendable {
 
     /// The file's bytes; nil when it cannot be read or is over the cap.
     private static func read(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: TZif.maximumSize + 1), data.count <= TZif.maximumSize else { return nil }
-        return [UInt8](data)
+        (try? BoundedFile.read(URL(fileURLWithPath: path), limit: TZif.maximumSize)).map { [UInt8]($0) }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One zone of the tz database's zone1970.tab: its name, the countries it covers and its principal location
 /// (`ZoneLocation.all`, compiled from the table by scripts/generate-zone-locations.py).

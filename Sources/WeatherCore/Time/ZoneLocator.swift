@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the time zone of a place that came without one (OpenWeather's places, typed coordinates): the nearest
 /// zone location of zone1970.tab among its country's zones, preferring a zone whose offset now equals the one the

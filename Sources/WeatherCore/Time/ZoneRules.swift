@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One IANA time zone's offsets over time, read from its TZif file (`TZif.rules`): the transitions the file lists,
 /// then its footer's POSIX rule for every instant after the last one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Two places side by side: both searched at once, published together, and again when the options change.
 @MainActor

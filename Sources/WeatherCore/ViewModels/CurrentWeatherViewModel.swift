@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Publishes the 5-day view for a place.
 @MainActor

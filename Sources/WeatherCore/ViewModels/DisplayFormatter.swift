@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a report (canonical units, UTC) into display structs (the person's units, the place's local time).
 package struct DisplayFormatter: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How figures are shown: units, clock, the language's words, and which provider goes without saying.
 package struct DisplayOptions: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a view was made from, as typed values for `--json`: the place, who answered (and who was chosen, when
 /// another answered for it), how fresh the data is, and the units and moment the view was made in.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Publishes the hourly view for a place: "Now" and the coming 3-hour slots.
 @MainActor

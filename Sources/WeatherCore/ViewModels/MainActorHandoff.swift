@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the outcome of work done in the background reaches the main actor.
 ///

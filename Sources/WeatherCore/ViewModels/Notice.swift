@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a view says above its figures, in parts: the terminal layer words them, so no error is worded here.
 package struct Notice: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a view-model request ended.
 package enum RequestOutcome: Equatable, Sendable {

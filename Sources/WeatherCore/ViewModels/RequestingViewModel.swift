@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What every view model shares: the service it asks, its clock, a `RequestRunner` (newest request wins) and the
 /// error and loading callbacks that runner drives.

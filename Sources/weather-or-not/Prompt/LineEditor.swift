@@ -1,5 +1,5 @@
 @preconcurrency import CEditLine
-import Foundation
+import FoundationEssentials
 import WeatherCLI
 import WeatherCore
 #if canImport(Glibc)
@@ -288,7 +288,7 @@ final class LineEditor {
     /// libedit drops non-ASCII input without a UTF-8 LC_CTYPE, whatever the environment says; force one.
     private static func ensureUTF8Locale() {
         setlocale(LC_CTYPE, "")
-        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" {
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().replacing("-", with: "") == "UTF8" {
             return
         }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }

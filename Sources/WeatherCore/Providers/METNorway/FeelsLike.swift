@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The temperature it feels like, for providers that do not send one: the wind chill index (Environment Canada
 /// and the US National Weather Service, 2001) in cold wind, the NWS heat index in humid heat, the air

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// A Locationforecast 2.0 answer as this program reads it: one entry per time step, in time order, in MET's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One Locationforecast 2.0 compact request: the coordinates, sent at 4 decimals as MET's terms ask (finer ones
 /// would only defeat its caches and ours).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Sends a Locationforecast request as MET Norway's terms ask (an identifying `User-Agent`, `If-Modified-Since`

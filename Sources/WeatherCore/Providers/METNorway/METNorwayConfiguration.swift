@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How to reach MET Norway: base URL, timeout, and the contact its terms ask a client to name. No key: MET has none.
 package struct METNorwayConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Locationforecast answer in the shared models: current conditions, 1-hour slots, 3-hour steps and local days.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The MET Norway implementation: Locationforecast 2.0 compact, no key, cached until the server's `Expires` and
 /// then asked again with `If-Modified-Since`.

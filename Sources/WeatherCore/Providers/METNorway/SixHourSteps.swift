@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// 3-hour steps from MET Norway's 6-hour part, after the ones made from its hourly part, so the views, summaries
 /// and wet spells (which read each step as three hours) work on the whole forecast.

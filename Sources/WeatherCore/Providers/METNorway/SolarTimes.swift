@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sunrise, sunset and the sun's height from latitude, longitude and date, by NOAA's solar calculator equations
 /// (after Meeus' "Astronomical Algorithms"): within a minute or so below 72° of latitude, within a few minutes

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// MET Norway's weather symbol codes (`clearsky_day`, `heavyrainshowers_night`, `fog`) as OpenWeather condition
 /// codes, so they take the same condition groups, descriptions and art.

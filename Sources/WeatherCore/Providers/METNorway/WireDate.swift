@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The two ways MET Norway writes a moment: ISO 8601 in UTC in the body ("2023-11-14T06:00:00Z") and the HTTP
 /// date in `Expires` and `Last-Modified` ("Tue, 14 Nov 2023 06:30:00 GMT"). Read by hand: no formatter to set

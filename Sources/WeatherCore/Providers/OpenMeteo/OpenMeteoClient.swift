@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Sends one `OpenMeteoRequest` (never with a key) and maps the status to `WeatherError`, retrying transient

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How to reach Open-Meteo: the base URLs of its three hosts, timeout and language. It needs no key.
 package struct OpenMeteoConfiguration: Sendable {

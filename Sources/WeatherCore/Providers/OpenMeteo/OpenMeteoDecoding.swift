@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Turns Open-Meteo's JSON (asked for in metric units and `timeformat=unixtime`) into domain models. Only the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One decoded `/v1/forecast` answer, in canonical metric units.
 package struct OpenMeteoForecast: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds places with Open-Meteo's geocoding, which needs no key: MET Norway, which has none, uses it too.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One Open-Meteo call. Weather is always asked for in metric units (°C, m/s, mm) and converted locally, so one
 /// cached answer serves every unit system.

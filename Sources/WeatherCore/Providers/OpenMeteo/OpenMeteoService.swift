@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Open-Meteo implementation: no key, one forecast request per place (current, hourly and daily together),
 /// geocoding by `OpenMeteoGeocoder`, all through the shared cache.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One OpenWeather call, described without the key so it can name a cache entry.
 package enum APIRequest: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Sends one `APIRequest` and maps the status to `WeatherError`, retrying transient failures within the timeout.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The OpenWeather implementation: client, cache and decoding. The same code serves live and sample data.
 package actor OpenWeatherService: WeatherProviding {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPKit
 
 /// Turns OpenWeather's JSON into domain models (canonical metric units), tolerating the API's quirks: fields it

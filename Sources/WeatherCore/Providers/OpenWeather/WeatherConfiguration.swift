@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How to reach OpenWeather: key, base URL, timeout, language. Built from flags and the environment.
 package struct WeatherConfiguration: Sendable {
