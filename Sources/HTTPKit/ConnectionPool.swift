@@ -48,8 +48,11 @@ final class ConnectionPool: Sendable {
             return
         }
         let evicted = state.withLock { state -> HTTPConnection? in
-            state.idle[origin, default: []].append(connection)
-            return state.idle[origin]!.count > 4 ? state.idle[origin]!.removeFirst() : nil
+            var idle = state.idle[origin, default: []]
+            idle.append(connection)
+            let evicted = idle.count > 4 ? idle.removeFirst() : nil
+            state.idle[origin] = idle
+            return evicted
         }
         evicted?.close()
     }
@@ -124,7 +127,8 @@ final class PendingConnection: @unchecked Sendable {
     func wait(limit: IOLimit) throws -> HTTPConnection {
         condition.lock()
         defer { condition.unlock() }
-        while result == nil {
+        while true {
+            if let result { return try result.get() }
             if limit.signal.isCancelled || ContinuousClock.now >= limit.deadline {
                 abandoned = true
                 if limit.signal.isCancelled { throw CancellationError() }
@@ -133,6 +137,5 @@ final class PendingConnection: @unchecked Sendable {
             // A cancel has no socket to shut down here: look again at least every 50 ms.
             condition.wait(seconds: 0.05)
         }
-        return try result!.get()
     }
 }

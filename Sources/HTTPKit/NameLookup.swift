@@ -47,7 +47,11 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-        bytes.withUnsafeBytes { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+        // `bytes` is never empty (a sockaddr_in or sockaddr_in6), so its buffer always has an address.
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { preconditionFailure("an empty socket address") }
+            return body(base.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
     }
 
     /// "127.0.0.1:443" or "[::1]:443".

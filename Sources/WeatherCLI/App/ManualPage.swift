@@ -124,7 +124,7 @@ package enum ManualPage {
             case "\\": out += "\\e"
             case "\u{00A0}": out += "\\~"  // a space the line is never broken at
             case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
-            case _ where shortNames[scalar] != nil: out += "\\(" + shortNames[scalar]!
+            case _ where shortNames[scalar] != nil: out += "\\(" + (shortNames[scalar] ?? "")
             default:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"

@@ -77,8 +77,9 @@ package final class Console {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
+            guard let base = buffer.baseAddress else { return }
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return

@@ -475,8 +475,9 @@ package final class WeatherApp {
         case .daily where place != nil: await showDaily()
         case .rain where place != nil: await showRain()
         case .compare where shown.pair != nil:
+            guard let pair = shown.pair else { return }
             activeView = .compare
-            await comparison.compare(shown.pair!.0, shown.pair!.1)
+            await comparison.compare(pair.0, pair.1)
         default:
             guard let place else { return }
             activeView = .current

@@ -21,8 +21,9 @@ package enum AtomicFile {
         var failure: POSIXErrorCode?
         data.withUnsafeBytes { buffer in
             var offset = 0
+            guard let base = buffer.baseAddress else { return }
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = POSIXErrorCode(rawValue: errno) ?? .EIO
