@@ -87,7 +87,7 @@ func openWeather(
     guard let current = current ?? (try? ResponseDecoding.current(fixture("current_testford.json"))),
         let forecast = forecast ?? (try? ResponseDecoding.forecast(fixture("forecast_testford.json")))
     else { return nil }
-    return OpenWeatherService.report(fuzzPlace, current, forecast, source: .live(fetchedAt: fuzzNow))
+    return OpenWeatherService.report(fuzzPlace, current, forecast, source: .live(fetchedAt: fuzzNow), sample: false)
 }
 
 func openMeteo(_ forecast: OpenMeteoForecast) -> WeatherReport {
@@ -96,9 +96,9 @@ func openMeteo(_ forecast: OpenMeteoForecast) -> WeatherReport {
 
 func metNorway(_ forecast: Locationforecast) -> WeatherReport? {
     guard let near = try? forecast.near(fuzzNow) else { return nil }
-    let built = METNorwayReport(near, latitude: 60, longitude: 10, utcOffset: 3600, now: fuzzNow)
+    let built = METNorwayReport(near, latitude: 60, longitude: 10, zone: .fixed(3600), now: fuzzNow)
     return WeatherReport(
-        place: fuzzPlace, current: built.current, forecast: built.steps, utcOffset: 3600, source: .live(fetchedAt: fuzzNow),
+        place: fuzzPlace, current: built.current, forecast: built.steps, zone: .fixed(3600), source: .live(fetchedAt: fuzzNow),
         provider: .metNorway, hourly: built.hourly, days: built.days)
 }
 
@@ -108,7 +108,7 @@ func showEverything(_ report: WeatherReport?) {
     guard let report else { return }
     let c = report.current
     precondition(PhysicalRange.temperature.contains(c.temperature) && PhysicalRange.temperature.contains(c.feelsLike))
-    precondition(PhysicalRange.utcOffset.contains(report.utcOffset))
+    precondition(PhysicalRange.utcOffset.contains(report.zone.offset(at: c.observedAt)))
     precondition(PhysicalRange.moment.contains(c.observedAt.timeIntervalSince1970))
     for slot in report.forecast + (report.hourly ?? []) {
         precondition(PhysicalRange.temperature.contains(slot.temperature))
