@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles Assets/ into Sources/WeatherCore/Offline/EmbeddedAssets.swift, so the binary carries its
+"""Compiles Assets/ into Sources/WeatherCore/Assets/EmbeddedAssets.swift, so the binary carries its
 sample data and art wherever it is copied. Run after changing anything in Assets/; a test fails
 while the generated file and Assets/ differ."""
 import os
@@ -38,7 +38,7 @@ for rel, path in files:
     with open(path, encoding="utf-8") as f:
         lines.append(f'        "{rel}": {literal(f.read())},')
 lines += ["    ]", "}", ""]
-with open(os.path.join(root, "Sources", "WeatherCore", "Offline", "EmbeddedAssets.swift"), "w") as out:
+with open(os.path.join(root, "Sources", "WeatherCore", "Assets", "EmbeddedAssets.swift"), "w") as out:
     out.write("\n".join(lines))
 
 
