@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 @testable import WeatherCore
 
@@ -81,5 +83,29 @@ struct SettingsTests {
         var preferences = Preferences()
         preferences.language = .portuguese
         #expect(Self.resolve(preferences: preferences, locale: japanese).unsupportedLanguage == nil)
+    }
+
+    /// The app model weighs the layers it is handed with the same rules, and a command replaces what the command line
+    /// and the environment chose for the run.
+    @MainActor
+    @Test func theAppModelTakesTheEnvironmentsProviderUntilProviderChoosesAnother() async {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        var saved = Preferences()
+        saved.provider = .openWeather
+        let store = PreferencesStore.open(at: folder.path("preferences.json")).0
+        let provider = FakeProvider(places: ["testford": [TestData.place]])
+        let app = WeatherApp(
+            preferences: saved, store: store, offline: false, environmentProvider: .metNorway, defaultProvider: .openMeteo,
+            makeService: { _ in provider })
+        #expect(app.provider == .metNorway)
+        #expect(app.serviceChoice.provider == .metNorway)
+        await app.run(.provider(.openMeteo))
+        #expect(app.provider == .openMeteo)
+        #expect(PreferencesStore.peek(at: folder.path("preferences.json")).provider == .openMeteo)
+        let flagged = WeatherApp(
+            preferences: saved, store: nil, offline: false, provider: .openMeteo, environmentProvider: .metNorway,
+            makeService: { _ in provider })
+        #expect(flagged.provider == .openMeteo)
     }
 }
