@@ -36,6 +36,8 @@ package final class WeatherApp {
     private var environmentChoices: Settings.Layer
     /// The language and region the locale asks for: the defaults of language, units and clock.
     private let locale: LanguageChoice
+    /// The settings in force: resolved from the layers at launch, and again only when a command changes one.
+    package private(set) var settings: Settings
     private var current: CurrentWeatherViewModel
     private var hourly: HourlyViewModel
     private var daily: DailyViewModel
@@ -76,6 +78,7 @@ package final class WeatherApp {
         let settings = Settings.resolve(
             flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
             defaultProvider: defaultProvider)
+        self.settings = settings
         let service = makeService(
             ServiceChoice(offline: offline, provider: settings.provider, failover: settings.failover, language: settings.language))
         let options = DisplayOptions(
@@ -90,13 +93,6 @@ package final class WeatherApp {
 
     /// Units, clock and language in force.
     package var options: DisplayOptions { current.options }
-
-    /// The settings in force, from the command line, the environment, the preferences and the locale.
-    package var settings: Settings {
-        Settings.resolve(
-            flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
-            defaultProvider: defaultProvider)
-    }
 
     /// The language in force: `--lang`, else `:lang`'s choice, else the environment's.
     package var language: Language { settings.language }
@@ -503,6 +499,10 @@ package final class WeatherApp {
     @discardableResult
     private func change(_ edit: (inout Preferences) -> Void) -> Bool {
         edit(&preferences)
+        // A command cleared the layers above the preference it saves: the settings are weighed again.
+        settings = Settings.resolve(
+            flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
+            defaultProvider: defaultProvider)
         guard let store else { return false }
         do {
             preferences.recentCities = try store.save(preferences, applying: edit).recentCities
