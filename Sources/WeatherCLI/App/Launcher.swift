@@ -35,7 +35,8 @@ package struct Launcher {
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
             clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
-            provider: options.provider, environmentProvider: try? fromEnvironment.get(), defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
+            provider: options.provider, environmentProvider: try? fromEnvironment.get(),
+            defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format

@@ -106,7 +106,8 @@ package final class WeatherApp {
     /// What the service is built for now.
     package var serviceChoice: ServiceChoice {
         let settings = settings
-        return ServiceChoice(offline: offline, provider: settings.provider, failover: settings.failover, language: settings.language)
+        return ServiceChoice(
+            offline: offline, provider: settings.provider, failover: settings.failover, language: settings.language)
     }
 
     // MARK: Commands
