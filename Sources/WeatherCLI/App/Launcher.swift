@@ -27,6 +27,7 @@ package struct Launcher {
             transport: SocketTransport(proxies: ProxySettings(environment: environment)),
             cache: ResponseCache(directory: paths.cacheDirectory), failures: RecentFailures(file: paths.failedHosts))
         let fromEnvironment = Result { () throws(WeatherError) in try ProviderFactory.environmentProvider(environment) }
+        // Chosen for this run: said to need a key below, when there is none.
         let chosen = options.provider ?? (try? fromEnvironment.get())
         let oneShot = options.isOneShot
         let mode: SessionView.Mode = oneShot ? .oneShot(json: options.json) : console.isInteractive ? .prompt : .piped
@@ -34,7 +35,8 @@ package struct Launcher {
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
             clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
-            provider: chosen, defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
+            provider: options.provider, environmentProvider: try? fromEnvironment.get(),
+            defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format

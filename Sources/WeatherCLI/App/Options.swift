@@ -133,13 +133,17 @@ package struct Options {
     /// The language for the help, the man page and a usage error, found before (or without) a full parse:
     /// a `--lang` on the line, else the one `:lang` saved, else the environment's.
     package static func language(for arguments: [String], environment: [String: String]) -> Language {
-        for (index, argument) in arguments.enumerated() {
+        var flag: Language?
+        for (index, argument) in arguments.enumerated() where flag == nil {
             if argument == "--" { break }
-            if argument.hasPrefix("--lang="), let language = Language(code: String(argument.dropFirst(7))) { return language }
-            if argument == "--lang", index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) { return language }
+            if argument.hasPrefix("--lang=") { flag = Language(code: String(argument.dropFirst(7))) }
+            if argument == "--lang", index + 1 < arguments.count { flag = Language(code: arguments[index + 1]) }
         }
-        let saved = PreferencesStore.peek(at: AppPaths(environment: environment).preferences).language
-        return saved ?? LanguageChoice.fromEnvironment(environment).language
+        let saved = PreferencesStore.peek(at: AppPaths(environment: environment).preferences)
+        return Settings.resolve(
+            flags: Settings.Layer(language: flag), environment: Settings.Layer(), preferences: Settings.Layer(saved),
+            locale: LanguageChoice.fromEnvironment(environment), defaultProvider: .openMeteo
+        ).language
     }
 
     /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).

@@ -28,18 +28,16 @@ package final class WeatherApp {
     package private(set) var offline: Bool
     /// The provider a person gets without choosing: OpenWeather with a key, else Open-Meteo.
     package let defaultProvider: ProviderID
-    /// The provider for this run only (`--provider`, `WEATHER_PROVIDER`); a `:provider` replaces it.
-    private var providerOverride: ProviderID?
-    /// False for `--no-failover` (this run) or when the preferences turn it off.
-    private let failoverOverride: Bool?
     /// False when no API key is set: a provider that needs one is refused, not saved.
     private let hasAPIKey: Bool
-    /// Units, clock and language for this run only (from the command line); `:units`, `:clock`, `:lang` replace them.
-    private var unitsOverride: UnitSystem?
-    private var clockOverride: ClockStyle?
-    private var languageOverride: Language?
-    /// The language and region the environment asks for: the language when none is chosen, and the clock's region.
-    private let environmentLanguage: LanguageChoice
+    /// The command line's choices and the environment's, for this run only: `:units`, `:clock`, `:lang` and `:provider`
+    /// clear theirs, so the saved choice applies.
+    private var flags: Settings.Layer
+    private var environmentChoices: Settings.Layer
+    /// The language and region the locale asks for: the defaults of language, units and clock.
+    private let locale: LanguageChoice
+    /// The settings in force: resolved from the layers at launch, and again only when a command changes one.
+    package private(set) var settings: Settings
     private var current: CurrentWeatherViewModel
     private var hourly: HourlyViewModel
     private var daily: DailyViewModel
@@ -62,7 +60,8 @@ package final class WeatherApp {
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
-        provider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather, hasAPIKey: Bool = true,
+        provider: ProviderID? = nil, environmentProvider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
+        hasAPIKey: Bool = true,
         failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
@@ -72,22 +71,18 @@ package final class WeatherApp {
         self.makeService = makeService
         self.now = now
         self.defaultProvider = defaultProvider
-        providerOverride = provider
-        failoverOverride = failover
         self.hasAPIKey = hasAPIKey
-        unitsOverride = units
-        clockOverride = clock
-        languageOverride = language
-        self.environmentLanguage = environmentLanguage
-        let chosen = language ?? preferences.language ?? environmentLanguage.language
-        let choice = ServiceChoice(
-            offline: offline, provider: provider ?? preferences.provider ?? defaultProvider,
-            failover: failover ?? preferences.failover, language: chosen)
-        let service = makeService(choice)
+        flags = Settings.Layer(units: units, clock: clock, language: language, provider: provider, failover: failover)
+        environmentChoices = Settings.Layer(provider: environmentProvider)
+        locale = environmentLanguage
+        let settings = Settings.resolve(
+            flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
+            defaultProvider: defaultProvider)
+        self.settings = settings
+        let service = makeService(
+            ServiceChoice(offline: offline, provider: settings.provider, failover: settings.failover, language: settings.language))
         let options = DisplayOptions(
-            units: units ?? preferences.units ?? environmentLanguage.defaultUnits,
-            clock: clock ?? preferences.clock ?? chosen.defaultClock(region: environmentLanguage.region),
-            language: chosen, defaultProvider: defaultProvider)
+            units: settings.units, clock: settings.clock, language: settings.language, defaultProvider: defaultProvider)
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
         hourly = HourlyViewModel(service: service, options: options, now: now)
         daily = DailyViewModel(service: service, options: options, now: now)
@@ -100,19 +95,19 @@ package final class WeatherApp {
     package var options: DisplayOptions { current.options }
 
     /// The language in force: `--lang`, else `:lang`'s choice, else the environment's.
-    package var language: Language { languageOverride ?? preferences.language ?? environmentLanguage.language }
+    package var language: Language { settings.language }
 
     /// What the environment asked for and is not spoken here ("ja_JP"), when no language was chosen: to be said once.
-    package var unsupportedLanguage: String? {
-        languageOverride == nil && preferences.language == nil ? environmentLanguage.unsupported : nil
-    }
+    package var unsupportedLanguage: String? { settings.unsupportedLanguage }
 
     /// The provider asked first.
-    package var provider: ProviderID { providerOverride ?? preferences.provider ?? defaultProvider }
+    package var provider: ProviderID { settings.provider }
 
     /// What the service is built for now.
     package var serviceChoice: ServiceChoice {
-        ServiceChoice(offline: offline, provider: provider, failover: failoverOverride ?? preferences.failover, language: language)
+        let settings = settings
+        return ServiceChoice(
+            offline: offline, provider: settings.provider, failover: settings.failover, language: settings.language)
     }
 
     // MARK: Commands
@@ -148,10 +143,10 @@ package final class WeatherApp {
             activeView = .compare
             await comparison.compare(first, second)
         case .units(let units?):
-            unitsOverride = nil
+            flags.units = nil
             settingChanged { $0.units = units }
         case .clock(let clock?):
-            clockOverride = nil
+            flags.clock = nil
             settingChanged { $0.clock = clock }
         case .units(nil), .clock(nil):
             emit(.settings(units: options.units, clock: options.clock))
@@ -406,10 +401,9 @@ package final class WeatherApp {
 
     /// Applies units and clock to every view model; the view shown last is redrawn from what it holds, with no request.
     private func applyOptions() {
+        let settings = settings
         let options = DisplayOptions(
-            units: unitsOverride ?? preferences.units ?? environmentLanguage.defaultUnits,
-            clock: clockOverride ?? preferences.clock ?? language.defaultClock(region: environmentLanguage.region),
-            language: language, defaultProvider: defaultProvider)
+            units: settings.units, clock: settings.clock, language: settings.language, defaultProvider: defaultProvider)
         current.options = options
         hourly.options = options
         daily.options = options
@@ -430,7 +424,8 @@ package final class WeatherApp {
             let words = ["provider": chosen.displayName, "current": provider.displayName]
             return emit(.failed(.invalidInput(Phrase("error.provider.noKey", words))))
         }
-        providerOverride = nil
+        flags.provider = nil
+        environmentChoices.provider = nil
         change {
             $0.provider = chosen
             $0.announcedProvider = chosen
@@ -446,7 +441,7 @@ package final class WeatherApp {
     /// data does, so a redraw would put the old language's conditions under the new one's labels.
     private func setLanguage(_ chosen: Language) async {
         let before = language
-        languageOverride = nil
+        flags.language = nil
         change { $0.language = chosen }
         emit(.language(chosen))
         guard chosen != before else { return }
@@ -505,6 +500,10 @@ package final class WeatherApp {
     @discardableResult
     private func change(_ edit: (inout Preferences) -> Void) -> Bool {
         edit(&preferences)
+        // A command cleared the layers above the preference it saves: the settings are weighed again.
+        settings = Settings.resolve(
+            flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
+            defaultProvider: defaultProvider)
         guard let store else { return false }
         do {
             preferences.recentCities = try store.save(preferences, applying: edit).recentCities
