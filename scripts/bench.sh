@@ -10,5 +10,5 @@ for tool in curl ansiweather time; do
   [ -x "/usr/bin/$tool" ] || command -v "$tool" >/dev/null 2>&1 || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq "$tool" >/dev/null; } || true
 done
 ./scripts/build-release.sh >&2
-swift build -c release --product weather-bench --static-swift-stdlib >&2
+./scripts/build-release.sh weather-bench >&2
 exec python3 scripts/bench.py "$@"

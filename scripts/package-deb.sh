@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
 done
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-for tool in dpkg-deb dpkg-shlibdeps gzip objcopy; do
+for tool in dpkg-deb dpkg-shlibdeps gzip objcopy readelf; do
   command -v "$tool" >/dev/null 2>&1 || { echo "package-deb.sh: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }
 done
 if [ -z "$binary" ]; then
@@ -148,6 +148,17 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" > 
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/$package" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
   cat "$work/shlibdeps.log" >&2; exit 1; }
 [ -n "$depends" ] || { echo "package-deb.sh: dpkg-shlibdeps found no dependencies" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
+# Packed relative relocations (scripts/build-release.sh links with -z pack-relative-relocs) need glibc 2.36's loader,
+# a version the binary requires without importing any symbol from it, so dpkg-shlibdeps does not see it: an older libc
+# would install and then refuse to run the program ("version `GLIBC_ABI_DT_RELR' not found").
+if readelf -V "$pkg/usr/bin/$package" | grep -q GLIBC_ABI_DT_RELR; then
+  libc=$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' <<<"$depends")
+  if [ -z "$libc" ]; then
+    depends="libc6 (>= 2.36), $depends"
+  elif dpkg --compare-versions "$libc" lt 2.36; then
+    depends=$(sed "s/libc6 (>= [^)]*)/libc6 (>= 2.36)/" <<<"$depends")
+  fi
+fi
 
 installed_size=$(find "$pkg" \( -type f -printf '%s\n' \) -o \( -type d -printf '1024\n' \) |
   awk '{ kib += int(($1 + 1023) / 1024) } END { print kib }')

@@ -230,6 +230,10 @@ for library in libc6 libssl3 libedit2 zlib1g; do
   grep -q "\\b$library\\b" <<<"$depends" || fail "Depends lacks $library: $depends"
 done
 if grep -q -i swift <<<"$depends"; then fail "Depends names a Swift package: $depends"; fi
+# The release binary's packed relocations (DT_RELR) need glibc 2.36; dpkg-shlibdeps alone says 2.35 (package-deb.sh).
+if readelf -d "$binary" | grep -q RELR; then
+  grep -q "libc6 (>= 2\.36)" <<<"$depends" || fail "the binary packs its relocations (glibc 2.36) but Depends says: $depends"
+fi
 for name in Maintainer Installed-Size Section Priority Description; do
   [ -n "$(field "$name")" ] || fail "control field $name is empty"
 done
