@@ -24,12 +24,24 @@ package final class DailyViewModel: RequestingViewModel {
         }
     }
 
-
     package var display: DailyDisplay? {
         report.map { formatter(options).daily($0) }
     }
 
     private func publish() {
         if let display { onUpdate?(display) }
+    }
+}
+
+extension DailyViewModel: ScreenViewModel {
+    package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
+        guard let place else { return .cancelled }
+        return await show(place)
+    }
+
+    package var event: AppEvent? { display.map(AppEvent.daily) }
+
+    package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
+        onUpdate = { publish(.daily($0)) }
     }
 }
