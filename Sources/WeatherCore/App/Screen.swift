@@ -5,9 +5,9 @@ import FoundationEssentials
 /// what that view model holds, as Ctrl-L does, and a change of language or provider asks for it again.
 ///
 /// The coming views (a list of places, a map, weather warnings, air quality) are not here yet, each waiting for its
-/// issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel`,
-/// publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, and its event in `AppEvent`:
-/// no branch anywhere else in the app model.
+/// issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
+/// its requests and publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, its event in
+/// `AppEvent` and its command in `WeatherApp.run`: no branch anywhere else in the app model.
 package enum Screen: Equatable, Sendable {
     /// The place's current weather (a search, a pick, a recent city).
     case current
