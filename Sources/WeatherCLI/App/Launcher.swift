@@ -89,8 +89,8 @@ package struct Launcher {
             }
         }
         if views, !view.hasFailed {
-            if options.hourly { await app.showHourly(nil) }
-            if options.fiveDay, !view.hasFailed { await app.showDaily() }
+            if options.hourly { await app.run(.hourly(nil)) }
+            if options.fiveDay, !view.hasFailed { await app.run(.daily) }
         }
         view.printJSON()
         return view.exitStatus

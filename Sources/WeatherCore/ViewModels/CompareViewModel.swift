@@ -8,8 +8,6 @@ package final class CompareViewModel: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
     private var reports: (WeatherReport, WeatherReport)?
-    /// The two places last asked for, as typed: to ask again (`:lang`).
-    package private(set) var lastPair: (String, String)?
     /// The place a typed name already means (a recent city, the one of that name shown last), shown without a search;
     /// nil: the name is searched.
     package var knownPlace: ((String) -> Place?)?
@@ -24,7 +22,6 @@ package final class CompareViewModel: RequestingViewModel {
     @discardableResult
     package func compare(_ first: String, _ second: String) async -> RequestOutcome {
         let service = service
-        lastPair = (first, second)
         let known = (knownPlace?(first), knownPlace?(second))
         return await runner.run({
             // One answer: both searches and reports share one deadline.
@@ -54,5 +51,18 @@ package final class CompareViewModel: RequestingViewModel {
         if let known { return try await service.report(for: known) }
         let places = try await service.places(matching: try LocationQuery.parse(text))
         return try await service.report(for: places[0])
+    }
+}
+
+extension CompareViewModel: ScreenViewModel {
+    package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
+        guard case .compare(let first, let second) = screen else { return .cancelled }
+        return await compare(first, second)
+    }
+
+    package var event: AppEvent? { displays.map { AppEvent.compare($0.0, $0.1) } }
+
+    package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
+        onUpdate = { publish(.compare($0, $1)) }
     }
 }

@@ -5,15 +5,12 @@ import FoundationEssentials
 package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
     package var onUpdate: ((CurrentWeatherDisplay) -> Void)?
-    /// Called when a fetch in the background (`refresh`) fails: with when the copy still shown was fetched, or nil
-    /// when no copy of the place is shown.
-    package var onRefreshFailed: ((_ place: Place, _ reason: WeatherError, _ copyFetchedAt: Date?) -> Void)?
 
     /// How fresh a copy `showCopy(of:)` showed is.
     package enum Copy: Equatable, Sendable {
         /// Fresh: a request would bring nothing newer.
         case fresh
-        /// Older: shown marked as refreshing, until `refresh` brings a newer one.
+        /// Older: shown marked as refreshing, until `BackgroundRefresh` brings a newer one.
         case stale
     }
 
@@ -73,7 +70,8 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     }
 
     /// Shows a place whose coordinates are known from its cached copy, with no request (an older copy is marked as
-    /// refreshing); nothing older publishes after it. Nil, and nothing shown, when no copy is cached.
+    /// refreshing, for `BackgroundRefresh` to refresh); nothing older publishes after it. Nil, and nothing shown, when
+    /// no copy is cached.
     package func showCopy(of place: Place) async -> Copy? {
         runner.supersede()
         guard let copy = await service.cachedReport(for: place) else { return nil }
@@ -82,23 +80,24 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         return .fresh
     }
 
-    /// Fetches a place's report in the background, and returns at once; `handoff` brings it back, and it is shown
-    /// unless a newer request started meanwhile. When it cannot be refreshed (a failure, or only the stale copy came
-    /// back), a copy shown as refreshing stays and `onRefreshFailed` says why.
-    package func refresh(_ place: Place, through handoff: MainActorHandoff) {
-        let service = service
-        runner.runInBackground({ try await service.report(for: place) }, handoff: handoff) { result in
-            let copyFetchedAt: Date? =
-                if let shown = self.report, shown.place == place, case .refreshing(let fetchedAt) = shown.source { fetchedAt } else { nil }
-            switch result {
-            case .success(let fresh):
-                guard let copyFetchedAt, case .stale(_, let reason) = fresh.source else { return self.show(fresh, of: place) }
-                self.report = fresh  // the same copy, now saying why it is not newer
-                self.onRefreshFailed?(place, reason, copyFetchedAt)
-            case .failure(let error):
-                if let copyFetchedAt { self.report?.source = .stale(fetchedAt: copyFetchedAt, reason: error) }
-                self.onRefreshFailed?(place, error, copyFetchedAt)
+    /// Takes the answer of a refresh of `place` run in the background (`BackgroundRefresh`): shown when it is newer.
+    /// When it is not (a failure, or only the stale copy came back), a copy of the place shown as refreshing stays,
+    /// now saying why it is old, and the reason comes back with when that copy was fetched (nil: no copy of the place
+    /// is shown).
+    func takeRefresh(_ result: Result<WeatherReport, WeatherError>, of place: Place) -> (reason: WeatherError, copyFetchedAt: Date?)? {
+        let copyFetchedAt: Date? =
+            if let shown = report, shown.place == place, case .refreshing(let fetchedAt) = shown.source { fetchedAt } else { nil }
+        switch result {
+        case .success(let fresh):
+            guard let copyFetchedAt, case .stale(_, let reason) = fresh.source else {
+                show(fresh, of: place)
+                return nil
             }
+            report = fresh  // the same copy, now saying why it is not newer
+            return (reason, copyFetchedAt)
+        case .failure(let error):
+            if let copyFetchedAt { report?.source = .stale(fetchedAt: copyFetchedAt, reason: error) }
+            return (error, copyFetchedAt)
         }
     }
 
@@ -152,5 +151,18 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     private func fail(_ error: WeatherError) -> RequestOutcome {
         onError?(error)
         return .failed(error)
+    }
+}
+
+extension CurrentWeatherViewModel: ScreenViewModel {
+    package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
+        guard let place else { return .cancelled }
+        return await show(place)
+    }
+
+    package var event: AppEvent? { display.map(AppEvent.current) }
+
+    package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
+        onUpdate = { publish(.current($0)) }
     }
 }

@@ -2,34 +2,16 @@ import FoundationEssentials
 
 /// Publishes the 5-day view for a place.
 @MainActor
-package final class DailyViewModel: RequestingViewModel {
-    package var onUpdate: ((DailyDisplay) -> Void)?
-    package var options: DisplayOptions {
-        didSet { if options != oldValue { publish() } }
-    }
-
-    private var report: WeatherReport?
-
+package final class DailyViewModel: ReportViewModel<DailyDisplay> {
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
-        self.options = options
-        super.init(service: service, now: now)
+        super.init(service: service, options: options, now: now) { formatter, report in formatter.daily(report) }
     }
+}
 
-    /// Loads the place's report (from the cache when fresh) and publishes five days.
-    @discardableResult
-    package func show(_ place: Place) async -> RequestOutcome {
-        await loadReport(place) { report in
-            self.report = report
-            self.publish()
-        }
-    }
+extension DailyViewModel: ScreenViewModel {
+    package var event: AppEvent? { display.map(AppEvent.daily) }
 
-
-    package var display: DailyDisplay? {
-        report.map { formatter(options).daily($0) }
-    }
-
-    private func publish() {
-        if let display { onUpdate?(display) }
+    package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
+        onUpdate = { publish(.daily($0)) }
     }
 }

@@ -8,9 +8,9 @@ package final class HourlyViewModel: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
     /// Slots shown by default: 8, a day ahead.
-    package static let defaultCount = 8
+    package nonisolated static let defaultCount = 8
     /// Hours shown by default hour by hour: a day.
-    package static let defaultHours = 24
+    package nonisolated static let defaultHours = 24
     package private(set) var count = defaultCount
     /// True for `:hourly 1h`: the provider's 1-hour steps.
     package private(set) var hourByHour = false
@@ -33,17 +33,24 @@ package final class HourlyViewModel: RequestingViewModel {
         }
     }
 
-
-    /// When it next rains or snows, from the loaded report (`:rain`).
-    package var rain: RainDisplay? {
-        report.map { formatter(options).rain($0) }
-    }
-
     package var display: HourlyDisplay? {
         report.map { formatter(options).hourly($0, count: count, hourByHour: hourByHour) }
     }
 
     private func publish() {
         if let display { onUpdate?(display) }
+    }
+}
+
+extension HourlyViewModel: ScreenViewModel {
+    package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
+        guard let place, case .hourly(let step) = screen else { return .cancelled }
+        return await show(place, count: step.count, hourByHour: step.hourByHour)
+    }
+
+    package var event: AppEvent? { display.map(AppEvent.hourly) }
+
+    package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
+        onUpdate = { publish(.hourly($0)) }
     }
 }

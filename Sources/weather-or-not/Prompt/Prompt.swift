@@ -46,7 +46,7 @@ struct Prompt {
         // Refreshes run in the background while the editor holds the main thread; their outcome wakes it.
         if let mailbox = PromptMailbox() {
             editor.watch(mailbox.wakeDescriptor) { MainActor.assumeIsolated { mailbox.run() } }
-            app.revalidation = mailbox.handoff
+            app.backgroundRefresh = BackgroundRefresh(wakingThrough: mailbox.handoff)
         }
         view.say(view.strings("session.welcome", ["version": Help.version]))
         if app.offline { view.say(view.strings["session.offlineAtStart"]) }

@@ -96,7 +96,7 @@ struct StaleWhileRevalidateTests {
         preferences.remember(testford)
         let app = WeatherApp(preferences: preferences, store: nil, offline: false, now: { now }, makeService: { _ in provider })
         let handoff = HandoffQueue()
-        app.revalidation = handoff.handoff
+        app.backgroundRefresh = BackgroundRefresh(wakingThrough: handoff.handoff)
         let log = WeatherAppTests.EventLog()
         app.onEvent = { log.all.append($0) }
         return Harness(app: app, provider: provider, handoff: handoff, events: log)

@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// The commands: each one typed line, sent where it belongs. A view is a `Screen` for `show(_:)`.
+extension WeatherApp {
+    /// Runs one typed line; returns false when the session should end (`:quit`).
+    package func handle(_ line: String) async -> Bool {
+        do {
+            let command = try Command.parse(line)
+            if command == .quit { return false }
+            await run(command)
+        } catch {
+            emit(.failed(error))
+        }
+        return true
+    }
+
+    /// Runs one command.
+    package func run(_ command: Command) async {
+        switch command {
+        case .empty, .quit: break
+        case .search(let text):
+            // A number alone under a numbered list picks from it; no place is called "3".
+            if let number = Int(text), number >= 1, listedRecent != nil || current.matches.count > 1 {
+                await pick(number)
+            } else {
+                await search(text)
+            }
+        case .hourly(let count): await show(.hourly(HourlyStep(count: count)))
+        case .hourByHour(let count): await show(.hourly(HourlyStep(count: count, hourByHour: true)))
+        case .daily: await show(.days)
+        case .rain: await show(.rain)
+        case .compare(let first, let second): await show(.compare(first, second))
+        case .units(let units?):
+            flags.units = nil
+            settingChanged { $0.units = units }
+        case .clock(let clock?):
+            flags.clock = nil
+            settingChanged { $0.clock = clock }
+        case .units(nil), .clock(nil):
+            emit(.settings(units: options.units, clock: options.clock))
+        case .language(nil): emit(.language(language))
+        case .language(let chosen?): await setLanguage(chosen)
+        case .recent:
+            listedRecent = preferences.recentCities.isEmpty ? nil : preferences.recentCities
+            emit(.recent(preferences.recentCities))
+        case .pick(let number): await pick(number)
+        case .offline(let on): setOffline(on)
+        case .provider(nil): emit(.provider(provider, isDefault: provider == defaultProvider))
+        case .provider(let chosen?): await setProvider(chosen)
+        case .help: emit(.help)
+        }
+    }
+}
