@@ -8,7 +8,7 @@ extension Notice {
     }
 
     /// In English.
-    package var words: String { words(Strings(.english)) }
+    package var words: String { words(Strings.terminal(.english)) }
 }
 
 extension Notice.Part {
@@ -33,5 +33,5 @@ extension Notice.Part {
     }
 
     /// In English.
-    package var words: String { words(Strings(.english)) }
+    package var words: String { words(Strings.terminal(.english)) }
 }

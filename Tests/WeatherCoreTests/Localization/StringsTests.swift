@@ -99,21 +99,6 @@ struct StringsTests {
     }
 }
 
-/// The tables compiled in are the tables in `Assets/strings`, read as `TableFormat.parse` reads them.
-struct EmbeddedStringsTests {
-    @Test(arguments: Language.allCases)
-    func theCompiledTableIsTheFolder(_ language: Language) throws {
-        let folder = Fixtures.packageRoot.appendingPathComponent("Assets/strings/\(language.code)")
-        var table: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".strings") {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for (key, value) in TableFormat.parse(text) { table[key] = value }
-        }
-        #expect(!table.isEmpty)
-        #expect(Strings.table(language) == table, "run scripts/embed-assets.py")
-    }
-}
-
 /// The `key = value` lines of a table, read as `scripts/embed-assets.py` reads them: a second reader, in Swift, that
 /// the compiled tables are checked against. Only spaces and tabs are trimmed: a no-break space at either end is part
 /// of the text (French " : "); `\n` is a line break, `\s` a space, `\` before anything else that character.

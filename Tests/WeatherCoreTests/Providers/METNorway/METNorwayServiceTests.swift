@@ -2,6 +2,7 @@ import Foundation
 import HTTPKit
 import Synchronization
 import TestSupport
+import WeatherCLI  // the English words of a phrase are the terminal's
 import Testing
 @testable import WeatherCore
 
@@ -127,7 +128,7 @@ struct METNorwayServiceTests {
             try await Self.service(server).report(for: Self.place)
         } throws: { error in
             guard case .invalidInput(let phrase) = error as? WeatherError else { return false }
-            let line = phrase.description
+            let line = phrase.words(.terminal(.english))
             return line.contains("403") && line.contains("WEATHER_OR_NOT_CONTACT") && !line.contains("\n")
         }
         #expect(server.requests.count == 1)
