@@ -133,7 +133,7 @@ package struct DisplayFormatter: Sendable {
                     date: slot.time, slot: slot))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
-            ? [.text(strings("notice.threeHourSteps", ["provider": report.provider.displayName]))]
+            ? [.threeHourSteps(provider: report.provider)]
             : []
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
@@ -242,9 +242,9 @@ package struct DisplayFormatter: Sendable {
             }
         }
         let deprecated = report.productIsDeprecated
-            ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
+            ? Notice.Part.deprecated(provider: report.provider) : nil
         // No zone and no offset from the provider: the times shown are UTC, and the view says so.
-        let utc = report.zone == .unknown ? Notice.Part.text(strings["notice.utc"]) : nil
+        let utc = report.zone == .unknown ? Notice.Part.utc : nil
         return [failover, notice(report.source, from: report.provider), deprecated, utc].compactMap { $0 }
     }
 
@@ -259,10 +259,10 @@ package struct DisplayFormatter: Sendable {
     package func notice(_ source: DataSource, from provider: ProviderID) -> Notice.Part? {
         switch source {
         case .live: nil
-        case .sample: .text(strings["notice.sample"])
+        case .sample: .sample
         case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason, provider: provider)
-        case .refreshing(let fetchedAt): .text(strings("notice.refreshing", ["age": age(fetchedAt)]))
-        case .copy(let fetchedAt): .text(strings("notice.copy", ["age": age(fetchedAt)]))
+        case .refreshing(let fetchedAt): .refreshing(age: age(fetchedAt))
+        case .copy(let fetchedAt): .copy(age: age(fetchedAt))
         }
     }
 

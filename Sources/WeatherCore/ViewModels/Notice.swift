@@ -4,8 +4,20 @@ import FoundationEssentials
 package struct Notice: Equatable, Sendable {
     /// One thing a notice says.
     package enum Part: Equatable, Sendable {
-        /// Worded already: sample data, a copy being updated, a provider's 3-hour steps.
+        /// Words written elsewhere, said as they are.
         case text(String)
+        /// The figures are the bundled sample data, not real weather.
+        case sample
+        /// A copy fetched `age` ago ("25 minutes") is shown while it is updated.
+        case refreshing(age: String)
+        /// A copy fetched `age` ago is shown (a run that does not wait for the update).
+        case copy(age: String)
+        /// `provider` says the version of its forecast asked for will be withdrawn.
+        case deprecated(provider: ProviderID)
+        /// The place's time zone is not known: the times shown are UTC.
+        case utc
+        /// `provider` forecasts in 3-hour steps only, so hour by hour shows those steps.
+        case threeHourSteps(provider: ProviderID)
         /// `from` failed for `reason`, and `to` answered instead.
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
         /// `from` failed for `reason` in the last minutes and was not asked: `to` is asked first for a while.

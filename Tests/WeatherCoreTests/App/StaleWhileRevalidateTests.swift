@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TestSupport
+import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore
 
@@ -77,7 +78,12 @@ struct StaleWhileRevalidateTests {
         var currentViews: [String] {
             events.all.compactMap { event in
                 guard case .current(let d) = event else { return nil }
-                let notice = d.notice?.parts.map { part in if case .text(let text) = part { text } else { "\(part)" } }
+                let notice = d.notice?.parts.map { part in
+                    switch part {
+                    case .failover, .resting, .stale: "\(part)"
+                    default: part.words  // the worded notices (sample data, a copy's age…), in English
+                    }
+                }
                 return "\(d.place) \(d.temperature) \(notice?.joined(separator: " ") ?? "live")"
             }
         }

@@ -199,9 +199,9 @@ struct METNorwayServiceTests {
         // The view says so, in the person's language, and the weather is still shown.
         #expect(report.productIsDeprecated)
         let english = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
-        #expect(english.notice?.parts.contains(.text("MET Norway says this version of its forecast will be withdrawn: update weather-or-not.")) == true)
+        #expect(english.notice?.parts.map(\.words).contains("MET Norway says this version of its forecast will be withdrawn: update weather-or-not.") == true)
         let german = DisplayFormatter(options: DisplayOptions(language: .german)).current(report)
-        #expect(german.notice?.parts.contains(.text(Strings(.german)("notice.deprecated", ["provider": "MET Norway"]))) == true)
+        #expect(german.notice?.parts.map { $0.words(.terminal(.german)) }.contains(Strings.terminal(.german)("notice.deprecated", ["provider": "MET Norway"])) == true)
         // A 200 says nothing of the kind.
         let normal = try LoopbackServer { _ in Self.forecast() }
         defer { normal.stop() }
@@ -252,7 +252,7 @@ struct METNorwayServiceTests {
         #expect(report.zone == .unknown)
         let display = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
         #expect(display.observedAt.hasSuffix("(UTC+00:00)"))
-        #expect(display.notice?.parts.contains(.text("Times in UTC: this place's time zone is not known.")) == true)
+        #expect(display.notice?.parts.map(\.words).contains("Times in UTC: this place's time zone is not known.") == true)
         let located = try await Self.service(server).report(for: Self.place)
         #expect(DisplayFormatter(options: DisplayOptions(language: .english)).current(located).notice == nil)
     }
