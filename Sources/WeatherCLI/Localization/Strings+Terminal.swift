@@ -1,4 +1,3 @@
-import Synchronization
 import WeatherCore
 
 extension Strings {
@@ -11,14 +10,9 @@ extension Strings {
         Strings(testing: transform, adding: terminalTable)
     }
 
-    private static let terminalCache = Mutex<[Language: [String: String]]>([:])
+    private static let terminalTables = TableCache(EmbeddedStrings.table)
 
     /// One language's terminal tables alone (compiled into WeatherCLI by `scripts/embed-assets.py`), made once per
     /// process.
-    package static func terminalTable(_ language: Language) -> [String: String] {
-        if let table = terminalCache.withLock({ $0[language] }) { return table }
-        let table = EmbeddedStrings.table(language)
-        terminalCache.withLock { $0[language] = table }
-        return table
-    }
+    package static func terminalTable(_ language: Language) -> [String: String] { terminalTables(language) }
 }

@@ -66,14 +66,24 @@ package struct Strings: Sendable {
 
     // MARK: Tables
 
-    private static let cache = Mutex<[Language: [String: String]]>([:])
+    private static let core = TableCache(EmbeddedStrings.table)
 
     /// One language's core tables (parsed when the binary was built: `scripts/embed-assets.py` writes them into
     /// `EmbeddedStrings`), made once per process.
-    package static func table(_ language: Language) -> [String: String] {
-        if let table = cache.withLock({ $0[language] }) { return table }
-        let table = EmbeddedStrings.table(language)
-        cache.withLock { $0[language] = table }
+    package static func table(_ language: Language) -> [String: String] { core(language) }
+}
+
+/// Each language's tables from a compiled-in `EmbeddedStrings`, made the first time a language is asked for and kept.
+package final class TableCache: Sendable {
+    private let make: @Sendable (Language) -> [String: String]
+    private let tables = Mutex<[Language: [String: String]]>([:])
+
+    package init(_ make: @escaping @Sendable (Language) -> [String: String]) { self.make = make }
+
+    package func callAsFunction(_ language: Language) -> [String: String] {
+        if let table = tables.withLock({ $0[language] }) { return table }
+        let table = make(language)
+        tables.withLock { $0[language] = table }
         return table
     }
 }
