@@ -39,7 +39,7 @@ struct ErrorWordingTests {
     }
 
     @Test func aStaleCopyNamesItsProviderAndHintsForWhereItIsRead() {
-        let notice = Notice([.stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openMeteo)])
+        let notice = Notice([.stale(age: 1800, reason: .timedOut(seconds: 10), provider: .openMeteo)])
         #expect(notice?.words(Strings.terminal(.english), in: .prompt) == "From 30 minutes ago: could not refresh. "
             + "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
         #expect(notice?.words(Strings.terminal(.english), in: .commandLine) == "From 30 minutes ago: could not refresh. "
@@ -47,7 +47,7 @@ struct ErrorWordingTests {
     }
 
     @Test func aStaleCopySaysWhyItIsOld() {
-        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openWeather)])
+        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: 1800, reason: .timedOut(seconds: 10), provider: .openWeather)])
         #expect(notice?.words == "OpenWeather forecasts in 3-hour steps only. From 30 minutes ago: could not refresh. "
             + "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
     }

@@ -8,6 +8,14 @@ enum EmbeddedStrings {
         switch language {
         case .german:
             let table: [String: String] = [
+                "age.day.one": "{count} Tag",
+                "age.day.other": "{count} Tagen",
+                "age.hour.one": "{count} Stunde",
+                "age.hour.other": "{count} Stunden",
+                "age.minute.one": "{count} Minute",
+                "age.minute.other": "{count} Minuten",
+                "age.second.one": "{count} Sekunde",
+                "age.second.other": "{count} Sekunden",
                 "cli.brief.api-key": "OpenWeather-API-Schlüssel",
                 "cli.brief.ascii": "nur ASCII",
                 "cli.brief.city": "bereits gesucht",
@@ -308,6 +316,14 @@ enum EmbeddedStrings {
             return table
         case .english:
             let table: [String: String] = [
+                "age.day.one": "{count} day",
+                "age.day.other": "{count} days",
+                "age.hour.one": "{count} hour",
+                "age.hour.other": "{count} hours",
+                "age.minute.one": "{count} minute",
+                "age.minute.other": "{count} minutes",
+                "age.second.one": "{count} second",
+                "age.second.other": "{count} seconds",
                 "cli.brief.api-key": "OpenWeather API key",
                 "cli.brief.ascii": "ASCII only",
                 "cli.brief.city": "looked up before",
@@ -608,6 +624,14 @@ enum EmbeddedStrings {
             return table
         case .spanish:
             let table: [String: String] = [
+                "age.day.one": "{count} día",
+                "age.day.other": "{count} días",
+                "age.hour.one": "{count} hora",
+                "age.hour.other": "{count} horas",
+                "age.minute.one": "{count} minuto",
+                "age.minute.other": "{count} minutos",
+                "age.second.one": "{count} segundo",
+                "age.second.other": "{count} segundos",
                 "cli.brief.api-key": "clave de API de OpenWeather",
                 "cli.brief.ascii": "solo ASCII",
                 "cli.brief.city": "ya consultada",
@@ -908,6 +932,14 @@ enum EmbeddedStrings {
             return table
         case .french:
             let table: [String: String] = [
+                "age.day.one": "{count} jour",
+                "age.day.other": "{count} jours",
+                "age.hour.one": "{count} heure",
+                "age.hour.other": "{count} heures",
+                "age.minute.one": "{count} minute",
+                "age.minute.other": "{count} minutes",
+                "age.second.one": "{count} seconde",
+                "age.second.other": "{count} secondes",
                 "cli.brief.api-key": "clé d’API OpenWeather",
                 "cli.brief.ascii": "ASCII seulement",
                 "cli.brief.city": "déjà consultée",
@@ -1208,6 +1240,14 @@ enum EmbeddedStrings {
             return table
         case .italian:
             let table: [String: String] = [
+                "age.day.one": "{count} giorno",
+                "age.day.other": "{count} giorni",
+                "age.hour.one": "{count} ora",
+                "age.hour.other": "{count} ore",
+                "age.minute.one": "{count} minuto",
+                "age.minute.other": "{count} minuti",
+                "age.second.one": "{count} secondo",
+                "age.second.other": "{count} secondi",
                 "cli.brief.api-key": "chiave API di OpenWeather",
                 "cli.brief.ascii": "solo ASCII",
                 "cli.brief.city": "già cercata",
@@ -1508,6 +1548,14 @@ enum EmbeddedStrings {
             return table
         case .portuguese:
             let table: [String: String] = [
+                "age.day.one": "{count} dia",
+                "age.day.other": "{count} dias",
+                "age.hour.one": "{count} hora",
+                "age.hour.other": "{count} horas",
+                "age.minute.one": "{count} minuto",
+                "age.minute.other": "{count} minutos",
+                "age.second.one": "{count} segundo",
+                "age.second.other": "{count} segundos",
                 "cli.brief.api-key": "chave de API do OpenWeather",
                 "cli.brief.ascii": "somente ASCII",
                 "cli.brief.city": "já consultada",

@@ -21,9 +21,9 @@ extension Notice.Part {
         case .sample:
             return strings["notice.sample"]
         case .refreshing(let age):
-            return strings("notice.refreshing", ["age": age])
+            return strings("notice.refreshing", ["age": RelativeAge.describe(seconds: age, strings)])
         case .copy(let age):
-            return strings("notice.copy", ["age": age])
+            return strings("notice.copy", ["age": RelativeAge.describe(seconds: age, strings)])
         case .deprecated(let provider):
             return strings("notice.deprecated", ["provider": provider.displayName])
         case .utc:
@@ -39,7 +39,7 @@ extension Notice.Part {
         case .resting(let from, let to, let reason):
             return strings("notice.failover.resting", ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
         case .stale(let age, let reason, let provider):
-            return strings("notice.stale", ["age": age, "message": reason.message(in: context, provider: provider, strings: strings)])
+            return strings("notice.stale", ["age": RelativeAge.describe(seconds: age, strings), "message": reason.message(in: context, provider: provider, strings: strings)])
         }
     }
 

@@ -6,14 +6,6 @@ enum EmbeddedStrings {
         switch language {
         case .german:
             let table: [String: String] = [
-                "age.day.one": "{count} Tag",
-                "age.day.other": "{count} Tagen",
-                "age.hour.one": "{count} Stunde",
-                "age.hour.other": "{count} Stunden",
-                "age.minute.one": "{count} Minute",
-                "age.minute.other": "{count} Minuten",
-                "age.second.one": "{count} Sekunde",
-                "age.second.other": "{count} Sekunden",
                 "compass.E": "O",
                 "compass.ENE": "ONO",
                 "compass.ESE": "OSO",
@@ -241,14 +233,6 @@ enum EmbeddedStrings {
             return table
         case .english:
             let table: [String: String] = [
-                "age.day.one": "{count} day",
-                "age.day.other": "{count} days",
-                "age.hour.one": "{count} hour",
-                "age.hour.other": "{count} hours",
-                "age.minute.one": "{count} minute",
-                "age.minute.other": "{count} minutes",
-                "age.second.one": "{count} second",
-                "age.second.other": "{count} seconds",
                 "compass.E": "E",
                 "compass.ENE": "ENE",
                 "compass.ESE": "ESE",
@@ -476,14 +460,6 @@ enum EmbeddedStrings {
             return table
         case .spanish:
             let table: [String: String] = [
-                "age.day.one": "{count} día",
-                "age.day.other": "{count} días",
-                "age.hour.one": "{count} hora",
-                "age.hour.other": "{count} horas",
-                "age.minute.one": "{count} minuto",
-                "age.minute.other": "{count} minutos",
-                "age.second.one": "{count} segundo",
-                "age.second.other": "{count} segundos",
                 "compass.E": "E",
                 "compass.ENE": "ENE",
                 "compass.ESE": "ESE",
@@ -711,14 +687,6 @@ enum EmbeddedStrings {
             return table
         case .french:
             let table: [String: String] = [
-                "age.day.one": "{count} jour",
-                "age.day.other": "{count} jours",
-                "age.hour.one": "{count} heure",
-                "age.hour.other": "{count} heures",
-                "age.minute.one": "{count} minute",
-                "age.minute.other": "{count} minutes",
-                "age.second.one": "{count} seconde",
-                "age.second.other": "{count} secondes",
                 "compass.E": "E",
                 "compass.ENE": "ENE",
                 "compass.ESE": "ESE",
@@ -946,14 +914,6 @@ enum EmbeddedStrings {
             return table
         case .italian:
             let table: [String: String] = [
-                "age.day.one": "{count} giorno",
-                "age.day.other": "{count} giorni",
-                "age.hour.one": "{count} ora",
-                "age.hour.other": "{count} ore",
-                "age.minute.one": "{count} minuto",
-                "age.minute.other": "{count} minuti",
-                "age.second.one": "{count} secondo",
-                "age.second.other": "{count} secondi",
                 "compass.E": "E",
                 "compass.ENE": "ENE",
                 "compass.ESE": "ESE",
@@ -1181,14 +1141,6 @@ enum EmbeddedStrings {
             return table
         case .portuguese:
             let table: [String: String] = [
-                "age.day.one": "{count} dia",
-                "age.day.other": "{count} dias",
-                "age.hour.one": "{count} hora",
-                "age.hour.other": "{count} horas",
-                "age.minute.one": "{count} minuto",
-                "age.minute.other": "{count} minutos",
-                "age.second.one": "{count} segundo",
-                "age.second.other": "{count} segundos",
                 "compass.E": "L",
                 "compass.ENE": "ENE",
                 "compass.ESE": "ESE",

@@ -266,10 +266,8 @@ package struct DisplayFormatter: Sendable {
         }
     }
 
-    /// "25 minutes": how long before `now` a copy was fetched.
-    private func age(_ fetchedAt: Date) -> String {
-        RelativeAge.describe(seconds: max(0, Int(saturating: now.timeIntervalSince(fetchedAt))), strings)
-    }
+    /// How long before `now` a copy was fetched, in seconds.
+    private func age(_ fetchedAt: Date) -> Int { max(0, Int(saturating: now.timeIntervalSince(fetchedAt))) }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {
         LocalTime(date, report.zone).clockTime(options.clock)

@@ -145,7 +145,7 @@ struct StaleWhileRevalidateTests {
             guard case .current(let d) = event else { return nil }
             return d.notice
         }.last
-        #expect(notice?.parts.last == .stale(age: "30 minutes", reason: reason, provider: .openWeather))
+        #expect(notice?.parts.last == .stale(age: 1800, reason: reason, provider: .openWeather))
     }
 
     @Test func aNewerSearchCancelsTheRefreshAndItsAnswerIsNeverPublished() async throws {

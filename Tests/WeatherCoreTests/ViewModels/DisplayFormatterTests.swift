@@ -76,7 +76,7 @@ struct DisplayFormatterTests {
         let formatter = DisplayFormatter(options: DisplayOptions(), now: now)
         #expect(formatter.current(try TestData.report(source: .sample)).notice?.parts.map(\.words) == ["Sample data (offline mode): not real weather."])
         let stale = try TestData.report(source: .stale(fetchedAt: now.addingTimeInterval(-1500), reason: .timedOut(seconds: 10)))
-        #expect(formatter.hourly(stale, count: 3).notice?.parts == [.stale(age: "25 minutes", reason: .timedOut(seconds: 10), provider: .openWeather)])
+        #expect(formatter.hourly(stale, count: 3).notice?.parts == [.stale(age: 1500, reason: .timedOut(seconds: 10), provider: .openWeather)])
         let refreshing = try TestData.report(source: .refreshing(fetchedAt: now.addingTimeInterval(-1500)))
         #expect(formatter.current(refreshing).notice?.parts.map(\.words) == ["From 25 minutes ago; updating…"])
     }
