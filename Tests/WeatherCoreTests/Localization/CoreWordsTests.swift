@@ -13,9 +13,10 @@ struct CoreWordsTests {
         "Localization/EmbeddedStrings.swift": "generated from Assets/strings: the core's tables themselves",
         "Assets/EmbeddedAssets.swift": "generated from Assets: the sample answers and the art, data",
         "Formatting/FoldingTable.swift": "generated: which letter folds to which, data",
-        "Time/ZoneLocations.swift": "generated from tzdata: zone names and places, data",
-        "Models/CountryCodes.swift": "a table of ISO 3166 country codes, data",
-        "Models/StateNames.swift": "a table of state and province names, proper names in no language's sentence",
+        "Time/ZoneLocations.swift": "generated from the tz database's zone1970.tab: zone names and their places, data",
+        "Models/CountryCodes.swift": "the ISO 3166-1 country codes, one string of codes split by spaces: data",
+        "Models/StateNames.swift":
+            "the state and province names the geocoders answer with, matched against their answers: data, not words",
     ]
 
     /// Folders the sentence test does not read.
