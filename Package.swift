@@ -17,7 +17,7 @@ let package = Package(
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS", "CZlib", "HTTPKit"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport", "WeatherCLI"]),  // WeatherCLI: the words of a phrase
         .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",

@@ -11,7 +11,7 @@ enum WeatherOrNot {
         // The environment is read only where needed (--version reads none), once.
         func environment() -> [String: String] { ProcessInfo.processInfo.environment }
         /// The words of the language asked for (`--lang` on the line, else `:lang`'s, else the locale's).
-        func words(_ environment: [String: String]) -> Strings { Strings(Options.language(for: arguments, environment: environment)) }
+        func words(_ environment: [String: String]) -> Strings { Strings.terminal(Options.language(for: arguments, environment: environment)) }
         /// The one text boundary: plain ASCII when the locale is not UTF-8.
         func style(_ environment: [String: String]) -> Style { Style(color: false, unicode: Console.localeIsUTF8(environment)) }
         let parsed: Options.Parsed

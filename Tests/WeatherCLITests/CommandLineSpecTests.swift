@@ -30,7 +30,7 @@ struct CommandLineSpecTests {
     @Test func eachSpellingBelongsToOneOption() {
         let names = CommandLineSpec.options.flatMap(\.names)
         #expect(Set(names).count == names.count)
-        #expect(CommandLineSpec.options.allSatisfy { $0.brief(Strings(.english)).count <= 40 && $0.help(Strings(.english)) != "cli.option." + $0.long.dropFirst(2) })
+        #expect(CommandLineSpec.options.allSatisfy { $0.brief(Strings.terminal(.english)).count <= 40 && $0.help(Strings.terminal(.english)) != "cli.option." + $0.long.dropFirst(2) })
     }
 
     /// A minus and a digit (or a decimal point and a digit) start a place, never an option.

@@ -13,6 +13,19 @@ struct ErrorWordingTests {
             == "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
     }
 
+    /// WeatherCore says which variable names an unusable proxy (a typed case); the words, the same as when the core
+    /// wrote them, are the terminal's.
+    @Test func aProxyVariableThatCannotBeUsedIsNamed() {
+        let unusable = WeatherError(.unusableProxy(variable: "https_proxy"), badBaseURL: Phrase("error.baseURL"))
+        #expect(unusable.message == "The proxy in https_proxy is not an http:// proxy, the only kind weather-or-not can use. "
+            + "Check https_proxy, http_proxy and no_proxy, or use --offline.")
+        let invalid = WeatherError(.invalidProxy(variable: "http_proxy"), badBaseURL: Phrase("error.baseURL"))
+        #expect(invalid.message(in: .prompt) == "The proxy in http_proxy has a host name or port that is not valid. "
+            + "Check https_proxy, http_proxy and no_proxy, or use :offline on.")
+        #expect(invalid.shortReason == "the proxy failed")
+        #expect(unusable.message(in: .prompt, strings: .terminal(.french)).hasPrefix("Le proxy de https_proxy n’est pas un proxy http://"))
+    }
+
     @Test func aPlaceOutsideTheSamplesListsTheOnesThatExist() {
         let error = WeatherError.notInSampleData("Paris", available: ["London", "Tokyo"])
         #expect(error.message == "Offline mode has no sample data for \"Paris\". Sample places: London, Tokyo.")
@@ -26,15 +39,15 @@ struct ErrorWordingTests {
     }
 
     @Test func aStaleCopyNamesItsProviderAndHintsForWhereItIsRead() {
-        let notice = Notice([.stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openMeteo)])
-        #expect(notice?.words(Strings(.english), in: .prompt) == "From 30 minutes ago: could not refresh. "
+        let notice = Notice([.stale(age: 1800, reason: .timedOut(seconds: 10), provider: .openMeteo)])
+        #expect(notice?.words(Strings.terminal(.english), in: .prompt) == "From 30 minutes ago: could not refresh. "
             + "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
-        #expect(notice?.words(Strings(.english), in: .commandLine) == "From 30 minutes ago: could not refresh. "
+        #expect(notice?.words(Strings.terminal(.english), in: .commandLine) == "From 30 minutes ago: could not refresh. "
             + "Open-Meteo did not answer within 10 seconds. Check the network, or raise --timeout.")
     }
 
     @Test func aStaleCopySaysWhyItIsOld() {
-        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: "30 minutes", reason: .timedOut(seconds: 10), provider: .openWeather)])
+        let notice = Notice([.text("OpenWeather forecasts in 3-hour steps only."), .stale(age: 1800, reason: .timedOut(seconds: 10), provider: .openWeather)])
         #expect(notice?.words == "OpenWeather forecasts in 3-hour steps only. From 30 minutes ago: could not refresh. "
             + "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
     }

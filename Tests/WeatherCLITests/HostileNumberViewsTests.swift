@@ -138,7 +138,7 @@ struct HostileNumberViewsTests {
         let every = try? StatusFormat(parsing: StatusFormat.Field.allCases.map { "%\($0.rawValue)" }.joined(separator: " "))
         for units in systems {
             let formatter = DisplayFormatter(options: DisplayOptions(units: units, clock: .twelveHour, language: .english), now: now)
-            let renderer = Renderer(style: Style(color: true, unicode: true, trueColor: true), width: 80, strings: Strings(.english))
+            let renderer = Renderer(style: Style(color: true, unicode: true, trueColor: true), width: 80, strings: Strings.terminal(.english))
             for view in ProviderViewsTests.render(report, beside: report, formatter, renderer) { characters += view.text.count }
             if let every { characters += renderer.style.render([every.line(formatter.current(report), style: renderer.style)]).count }
             let json = JSONDocument(

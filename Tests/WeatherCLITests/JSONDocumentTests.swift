@@ -21,7 +21,7 @@ struct JSONDocumentTests {
         let formatter = DisplayFormatter(options: DisplayOptions(units: units, language: language), now: now)
         let document = JSONDocument(
             current: formatter.current(report), hourly: formatter.hourly(report, count: 8), daily: formatter.daily(report),
-            strings: Strings(language))
+            strings: Strings.terminal(language))
         let text = try #require(document.text)
         #expect(try JSONSchema.repository().errors(in: text) == [])
         return try JSONValue.parse(text)
@@ -86,7 +86,7 @@ struct JSONDocumentTests {
         #expect(current["sunrise"] == .null)
         #expect(current["provider"] == .string("met-norway"))
         #expect(current["failover"]?["from"] == .string("openweather"))
-        #expect(current["failover"]?["reason"] == .string(Strings(.french)["reason.missingAPIKey"]))
+        #expect(current["failover"]?["reason"] == .string(Strings.terminal(.french)["reason.missingAPIKey"]))
         #expect(current["source"]?["kind"] == .string("stale"))
         #expect(current["source"]?["ageSeconds"] == .number(1_500))
         #expect(current["source"]?["fetchedAt"]?.string?.hasSuffix("+05:45") == true)
@@ -96,7 +96,7 @@ struct JSONDocumentTests {
         let sample = try Self.document(Self.report(source: .sample))
         #expect(sample["hourly"]?["provider"] == .null)
         #expect(sample["hourly"]?["source"]?["kind"] == .string("sample"))
-        #expect(sample["hourly"]?["notice"] == .string(Strings(.english)["notice.sample"]))
+        #expect(sample["hourly"]?["notice"] == .string(Strings.terminal(.english)["notice.sample"]))
     }
 
     @Test func oneViewIsTheDocumentAndNoViewIsNone() throws {

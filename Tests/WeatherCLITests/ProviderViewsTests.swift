@@ -86,7 +86,7 @@ struct ProviderViewsTests {
                 func body(_ name: String) throws -> Data {
                     let data = try Self.replacing(Fixtures.data(name), "\"timezone\":0", "\"timezone\":\(utcOffset)")
                     guard language != .english else { return data }
-                    return Data(SampleDataTransport.worded(try JSONValue.parse(data), Strings(language)).serialized.utf8)
+                    return Data(SampleDataTransport.worded(try JSONValue.parse(data), Strings.terminal(language)).serialized.utf8)
                 }
                 let current = try body("current_testford.json")
                 let forecast = try body("forecast_testford.json")
@@ -141,7 +141,7 @@ struct ProviderViewsTests {
         let report = try source.report(language: language)
         let other = try source.partner.report(language: language)
         let formatter = formatter(source, units: units, clock: clock, language: language)
-        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings.terminal(language))
         return render(report, beside: other, formatter, renderer)
     }
 
@@ -330,7 +330,7 @@ struct ProviderViewsTests {
         let report = try Source.metKathmandu.report()
         #expect(report.days?.first?.isWhole == false)
         let display = Self.formatter(.metKathmandu).current(report)
-        #expect(display.highLowLabel == Strings(.english)["label.highLow24"])
+        #expect(display.highLowLabel == Strings.terminal(.english)["label.highLow24"])
     }
 
     /// The first forecast row of each view, on the place's clock.

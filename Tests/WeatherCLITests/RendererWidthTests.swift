@@ -22,7 +22,7 @@ struct RendererWidthTests {
     static let daytown = Place(name: "Daytown", country: "LY", latitude: 32.9, longitude: 13.18)
 
     /// Each view as text, at a width; `ascii` for a terminal that is not UTF-8.
-    static func views(width: Int, ascii: Bool = false, strings: Strings = Strings(.english)) throws -> [(String, String)] {
+    static func views(width: Int, ascii: Bool = false, strings: Strings = Strings.terminal(.english)) throws -> [(String, String)] {
         var options = DisplayOptions(language: .english)
         options.strings = strings
         let formatter = DisplayFormatter(options: options, now: Date(timeIntervalSince1970: 1_699_918_300))
@@ -138,8 +138,8 @@ struct RendererWidthTests {
 
     @Test func helpAndRecentAreOneEntryPerLine() {
         let renderer = Renderer(style: .plain, width: 80)
-        let help = renderer.definitions(Help.commands(Strings(.english)))
-        #expect(help.count == Help.commands(Strings(.english)).count)
+        let help = renderer.definitions(Help.commands(Strings.terminal(.english)))
+        #expect(help.count == Help.commands(Strings.terminal(.english)).count)
         #expect(help.allSatisfy { $0.plain.hasPrefix("  :") })
         let recent = renderer.numbered(["A, GB", "B, FR", "C, DE"])
         #expect(recent.map(\.plain) == ["  1. A, GB", "  2. B, FR", "  3. C, DE"])

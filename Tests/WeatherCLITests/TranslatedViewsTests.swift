@@ -12,7 +12,7 @@ struct TranslatedViewsTests {
     @Test(arguments: Language.allCases)
     func everyViewFitsInEveryLanguage(_ language: Language) throws {
         for width in Self.widths {
-            for (name, output) in try RendererWidthTests.views(width: width, strings: Strings(language)) {
+            for (name, output) in try RendererWidthTests.views(width: width, strings: Strings.terminal(language)) {
                 for line in output.split(separator: "\n") {
                     #expect(TextWidth.of(String(line)) <= width, "\(language.code) \(name) at \(width): \(line)")
                 }
@@ -27,7 +27,7 @@ struct TranslatedViewsTests {
     func narrowViewsNeverCutAWordNorSplitANumberFromItsUnit(_ language: Language) throws {
         let units: Set<Substring> = ["km/h", "mph", "m/s", "hPa", "inHg", "mm", "in", "km", "mi", "K"]
         for width in Self.widths {
-            var outputs = try RendererWidthTests.views(width: width, strings: Strings(language))
+            var outputs = try RendererWidthTests.views(width: width, strings: Strings.terminal(language))
             for source in ProviderViewsTests.Source.allCases {
                 for system in [UnitSystem.metric, .imperial] {
                     outputs += try ProviderViewsTests.views(source, units: system, clock: .twentyFourHour, width: width, language: language)
@@ -47,7 +47,7 @@ struct TranslatedViewsTests {
 
     /// Every string 40% longer (a made-up language): the views still fit 80 columns.
     @Test func viewsFitEightyColumnsWithEveryStringFortyPercentLonger() throws {
-        let long = Strings(testing: { value in
+        let long = Strings.terminal(testing: { value in
             value.isEmpty ? value : value + String(repeating: "~", count: max(1, value.count * 2 / 5))
         })
         for width in [60, 80] {
@@ -78,7 +78,7 @@ struct TranslatedViewsTests {
         let tokyo = try #require(try await service.places(matching: .name("Tokyo")).first)
         let report = try await service.report(for: london), other = try await service.report(for: tokyo)
         let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: now)
-        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings.terminal(language))
         return ProviderViewsTests.render(report, beside: other, formatter, renderer)
     }
 
@@ -94,8 +94,8 @@ struct TranslatedViewsTests {
             for (name, text) in try await Self.offlineViews(language, width: width) {
                 sections.append("== offline \(name)\n" + text)
             }
-            let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings(language))
-            sections.append("== help\n" + renderer.style.render(renderer.definitions(Help.commands(Strings(language)))))
+            let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings.terminal(language))
+            sections.append("== help\n" + renderer.style.render(renderer.definitions(Help.commands(Strings.terminal(language)))))
             let output = sections.joined(separator: "\n")
             Self.golden.check(output, "i18n/\(language.code)_\(width).txt")
             for line in output.split(separator: "\n") {
@@ -105,7 +105,7 @@ struct TranslatedViewsTests {
     }
 
     @Test func frenchViewsSayEveryLabelInFrench() throws {
-        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings(.french)))
+        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings.terminal(.french)))
         let current = try #require(views["current"])
         #expect(current.contains("ressenti"))
         #expect(current.contains("Humidité"))
@@ -124,7 +124,7 @@ struct TranslatedViewsTests {
     }
 
     @Test func germanViewsSayEveryLabelInGerman() throws {
-        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings(.german)))
+        let views = Dictionary(uniqueKeysWithValues: try RendererWidthTests.views(width: 80, strings: Strings.terminal(.german)))
         let current = try #require(views["current"])
         #expect(current.contains("gefühlt") && current.contains("Luftfeuchte") && current.contains("Luftdruck"))
         #expect(current.contains("Stand vor 25 Minuten: Aktualisierung fehlgeschlagen."))
@@ -135,10 +135,10 @@ struct TranslatedViewsTests {
     /// The wind's compass point is the language's: west is O in French, Spanish, Portuguese and Italian, east is O in
     /// German and L in Portuguese.
     @Test func compassPointsAreTheLanguages() {
-        #expect(Strings(.french)["compass.WSW"] == "OSO")
-        #expect(Strings(.german)["compass.ENE"] == "ONO")
-        #expect(Strings(.portuguese)["compass.E"] == "L")
-        #expect(Strings(.english)["compass.SW"] == "SW")
+        #expect(Strings.terminal(.french)["compass.WSW"] == "OSO")
+        #expect(Strings.terminal(.german)["compass.ENE"] == "ONO")
+        #expect(Strings.terminal(.portuguese)["compass.E"] == "L")
+        #expect(Strings.terminal(.english)["compass.SW"] == "SW")
     }
 
     /// A keyless provider's condition is worded when shown, from the key it carries: the same report reads in any
@@ -146,16 +146,16 @@ struct TranslatedViewsTests {
     @Test func keylessConditionsAreWordedWhenShown() throws {
         let rain = WMOCodes.condition(61, isNight: false)
         #expect(rain.key == "wmo.61")
-        #expect(rain.description(Strings(.english)) == "slight rain")
-        #expect(rain.description(Strings(.french)) == "pluie faible")
-        #expect(rain.description(Strings(.german)) == "leichter Regen")
-        #expect(WMOCodes.condition(nil, isNight: false).description(Strings(.italian)) == "sconosciuto")
+        #expect(rain.description(Strings.terminal(.english)) == "slight rain")
+        #expect(rain.description(Strings.terminal(.french)) == "pluie faible")
+        #expect(rain.description(Strings.terminal(.german)) == "leichter Regen")
+        #expect(WMOCodes.condition(nil, isNight: false).description(Strings.terminal(.italian)) == "sconosciuto")
         let showers = try #require(SymbolCodes.condition("lightssnowshowersandthunder_day", isNight: false))
         #expect(showers.key == "metno.lightsnowshowersandthunder")
-        #expect(showers.description(Strings(.spanish)) == "chubascos de nieve débiles con tormenta")
+        #expect(showers.description(Strings.terminal(.spanish)) == "chubascos de nieve débiles con tormenta")
         // OpenWeather's words stay as the server sent them.
         let own = Condition(code: 500, main: "Rain", description: "pluie modérée", isNight: false)
-        #expect(own.description(Strings(.german)) == "pluie modérée")
+        #expect(own.description(Strings.terminal(.german)) == "pluie modérée")
         // Every key the providers can give is in the English table, worded as the provider's table words it.
         let english = Strings.table(.english)
         for (code, entry) in WMOCodes.table { #expect(english["wmo.\(code)"] == entry.description) }
@@ -167,36 +167,36 @@ struct TranslatedViewsTests {
         let unknown: WeatherError
         do { _ = try Command.parse(":forecast"); Issue.record("expected an error"); return } catch { unknown = error }
         #expect(unknown.message(in: .prompt) == "Unknown command \":forecast\". Type :help for the list.")
-        #expect(unknown.message(in: .prompt, strings: Strings(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
+        #expect(unknown.message(in: .prompt, strings: Strings.terminal(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
         let latitude: WeatherError
         do { _ = try LocationQuery.parse("91, 0"); Issue.record("expected an error"); return } catch { latitude = error }
-        #expect(latitude.message(in: .prompt, strings: Strings(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
+        #expect(latitude.message(in: .prompt, strings: Strings.terminal(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
         let timedOut = WeatherError.timedOut(seconds: 2.5)
-        #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings(.italian))
+        #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings.terminal(.italian))
             == "Open-Meteo non ha risposto entro 2,5 secondi. Controllare la rete, o usare :offline on.")
         #expect(WeatherError.badResponse(WeatherError.truncatedDetail).isTransient)
         #expect(!WeatherError.badResponse(Phrase("detail.notJSON")).isTransient)
         let notice = Notice([.failover(from: .openWeather, to: .openMeteo, reason: .missingAPIKey)])
-        #expect(notice?.words(Strings(.portuguese)) == "O OpenWeather não pôde ser usado (sem chave de API); mostrando dados do Open-Meteo.")
+        #expect(notice?.words(Strings.terminal(.portuguese)) == "O OpenWeather não pôde ser usado (sem chave de API); mostrando dados do Open-Meteo.")
     }
 
     /// French punctuation keeps its no-break space, so a line never starts with ":" or "»"; a terminal without UTF-8
     /// gets plain spaces and quotes.
     @Test func frenchPunctuationHoldsToItsWordAndFallsBackToASCII() {
-        let text = Strings(.french)("error.placeNotFound", ["query": "Zzz"])
+        let text = Strings.terminal(.french)("error.placeNotFound", ["query": "Zzz"])
         let lines = Renderer(style: .plain, width: 40).message(text).map(\.plain)
         #expect(lines.allSatisfy { !$0.hasPrefix(":") && !$0.hasPrefix("»") && !$0.hasPrefix("?") })
         #expect(Style(color: false, unicode: false).render([Style(color: false, unicode: false).line("«\u{00A0}Zzz\u{00A0}» ¿Qué?")]) == "\" Zzz \" Que?\n")
     }
 
     @Test func helpIsInTheLanguageChosen() {
-        let english = Help.commands(Strings(.english)).map(\.0)
-        #expect(Help.commands(Strings(.spanish)).map(\.0) == english.map {
+        let english = Help.commands(Strings.terminal(.english)).map(\.0)
+        #expect(Help.commands(Strings.terminal(.spanish)).map(\.0) == english.map {
             $0.replacingOccurrences(of: "NAME", with: "NOMBRE").replacingOccurrences(of: "CODE", with: "CÓDIGO")
         })
         #expect(english.contains(":units [NAME]") && english.contains(":lang [CODE]"))
-        #expect(Help.commands(Strings(.spanish))[4].1 == "dos lugares, uno junto al otro")
-        #expect(Help.intro(Strings(.english)) == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
-        #expect(Help.footer(Strings(.german))[0].hasPrefix("Tab vervollständigt"))
+        #expect(Help.commands(Strings.terminal(.spanish))[4].1 == "dos lugares, uno junto al otro")
+        #expect(Help.intro(Strings.terminal(.english)) == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
+        #expect(Help.footer(Strings.terminal(.german))[0].hasPrefix("Tab vervollständigt"))
     }
 }

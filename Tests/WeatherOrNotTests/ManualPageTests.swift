@@ -41,7 +41,7 @@ struct ManualPageTests {
     func itDocumentsEveryOptionOfHelpEveryPromptCommandAndExitStatus(_ language: Language) async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }
-        let strings = Strings(language)
+        let strings = Strings.terminal(language)
         let file = try await Self.pageFile(runner, language)
         let roff = try String(contentsOf: file, encoding: .utf8)
         // Rendered as man does, on lines long enough that no paragraph is broken (or hyphenated).

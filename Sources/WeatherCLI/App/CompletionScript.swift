@@ -6,7 +6,7 @@ import WeatherCore
 /// preferences file then (no network, nothing written), so the list is the prompt's Tab list of that moment.
 package enum CompletionScript {
     /// The script for `shell`, its menu descriptions (zsh, fish) in the language of `strings`.
-    package static func script(for shell: String, strings: Strings = Strings(.english)) -> String {
+    package static func script(for shell: String, strings: Strings = Strings.terminal(.english)) -> String {
         switch shell {
         case "bash": bash
         case "zsh": zsh(strings)

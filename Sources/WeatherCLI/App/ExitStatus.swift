@@ -29,7 +29,7 @@ package enum ExitStatus {
         case .placeNotFound, .notInSampleData, .invalidInput: placeNotFound
         case .badConfiguration: configuration
         case .rateLimited, .serverError, .unexpectedStatus, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed,
-            .badResponse:
+            .unusableProxy, .invalidProxy, .badResponse:
             unavailable
         }
     }

@@ -18,7 +18,7 @@ struct JSONDocument {
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
     /// The language the words are in.
-    var strings = Strings(.english)
+    var strings = Strings.terminal(.english)
 
     /// Pretty-printed JSON, keys sorted; nil when no view came.
     var text: String? {

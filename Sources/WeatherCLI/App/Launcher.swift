@@ -62,7 +62,7 @@ package struct Launcher {
         // A locale asking for a language not spoken here: said once, at the prompt.
         if mode == .prompt, let asked = app.unsupportedLanguage {
             let list = Language.allCases.map(\.code).joined(separator: ", ")
-            view.say(app.options.strings("settings.unsupported", ["asked": asked, "list": list]), .dim)
+            view.say(view.strings("settings.unsupported", ["asked": asked, "list": list]), .dim)
         }
         if mode == .prompt { return await prompt(view, paths) }
         while let line = readLine(strippingNewline: true) {

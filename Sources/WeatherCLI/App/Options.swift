@@ -49,7 +49,7 @@ package struct Options {
         /// The line in the language of `strings`.
         package func message(_ strings: Strings) -> String { phrase.words(strings) }
         /// The line in English.
-        package var message: String { phrase.description }
+        package var message: String { phrase.words(.terminal(.english)) }
     }
 
     package static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {

@@ -51,8 +51,8 @@ package final class SessionView {
     /// A renderer for the width of the moment (the terminal may have been resized), in the language of the moment.
     package var renderer: Renderer { Renderer(style: style, width: console.width, strings: strings, context: context) }
 
-    /// The words of the language chosen: the app's display options carry them.
-    package var strings: Strings { app.options.strings }
+    /// The words of the language chosen (the app's display options name it), the core's tables and the terminal's.
+    package var strings: Strings { .terminal(app.options.language) }
 
     /// Where hints point: prompt commands, or command-line options.
     private var context: MessageContext { if case .oneShot = mode { .commandLine } else { .prompt } }
@@ -124,7 +124,7 @@ package final class SessionView {
             draw(renderer.message(strings(key, ["units": Self.describe(units, strings), "clock": clockWords])))
         case .language(let language):
             let others = Language.allCases.filter { $0 != language }.map(\.code).joined(separator: ", ")
-            draw(renderer.message(Strings(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))
+            draw(renderer.message(Strings.terminal(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))
         case .help:
             draw(renderer.message(Help.intro(strings)) + renderer.message(strings["help.commandsHeading"]) + renderer.definitions(Help.commands(strings))
                 + Help.footer(strings).flatMap { renderer.message($0) })

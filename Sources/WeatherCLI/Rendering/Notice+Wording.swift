@@ -8,7 +8,7 @@ extension Notice {
     }
 
     /// In English.
-    package var words: String { words(Strings(.english)) }
+    package var words: String { words(Strings.terminal(.english)) }
 }
 
 extension Notice.Part {
@@ -18,6 +18,18 @@ extension Notice.Part {
         switch self {
         case .text(let text):
             return text
+        case .sample:
+            return strings["notice.sample"]
+        case .refreshing(let age):
+            return strings("notice.refreshing", ["age": RelativeAge.describe(seconds: age, strings)])
+        case .copy(let age):
+            return strings("notice.copy", ["age": RelativeAge.describe(seconds: age, strings)])
+        case .deprecated(let provider):
+            return strings("notice.deprecated", ["provider": provider.displayName])
+        case .utc:
+            return strings["notice.utc"]
+        case .threeHourSteps(let provider):
+            return strings("notice.threeHourSteps", ["provider": provider.displayName])
         case .failover(let from, let to, let reason):
             let key = switch reason {
             case .missingAPIKey, .invalidAPIKey, .rateLimited: "notice.failover.unusable"
@@ -27,11 +39,10 @@ extension Notice.Part {
         case .resting(let from, let to, let reason):
             return strings("notice.failover.resting", ["from": from.displayName, "reason": reason.shortReason(strings), "to": to.displayName])
         case .stale(let age, let reason, let provider):
-            return strings("notice.stale", ["age": age, "message": reason.message(in: context, provider: provider, strings: strings)])
-
+            return strings("notice.stale", ["age": RelativeAge.describe(seconds: age, strings), "message": reason.message(in: context, provider: provider, strings: strings)])
         }
     }
 
     /// In English.
-    package var words: String { words(Strings(.english)) }
+    package var words: String { words(Strings.terminal(.english)) }
 }

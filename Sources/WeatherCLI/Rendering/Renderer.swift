@@ -16,7 +16,7 @@ package struct Renderer: Sendable {
     /// The narrowest layout the views are made for.
     package static let minimumWidth = 40
 
-    package init(style: Style, width: Int, strings: Strings = Strings(.english), context: MessageContext = .commandLine) {
+    package init(style: Style, width: Int, strings: Strings = Strings.terminal(.english), context: MessageContext = .commandLine) {
         self.style = style
         self.width = max(Self.minimumWidth, width)
         self.strings = strings

@@ -7,7 +7,7 @@ extension WeatherError {
     package var message: String { message(in: .commandLine) }
 
     /// A few words for why a provider gave way to another, in English.
-    package var shortReason: String { shortReason(Strings(.english)) }
+    package var shortReason: String { shortReason(Strings.terminal(.english)) }
 
     /// A few words for why a provider gave way to another: "no API key", "no answer within 10 seconds".
     package func shortReason(_ strings: Strings) -> String {
@@ -20,7 +20,7 @@ extension WeatherError {
         case .timedOut(let seconds): strings("reason.timedOut", ["duration": RelativeAge.seconds(seconds, strings)])
         case .cannotConnect: strings["reason.cannotConnect"]
         case .secureConnectionFailed: strings["reason.secureConnectionFailed"]
-        case .proxyFailed: strings["reason.proxyFailed"]
+        case .proxyFailed, .unusableProxy, .invalidProxy: strings["reason.proxyFailed"]
         case .badResponse: strings["reason.badResponse"]
         case .placeNotFound, .notInSampleData: strings["reason.placeNotFound"]
         case .invalidInput: strings["reason.invalidInput"]
@@ -30,7 +30,7 @@ extension WeatherError {
 
     /// One line saying what happened and what to do next; its hints name what works where it is read (the prompt
     /// takes `:offline on`, the command line `--offline`), and the provider that was asked.
-    package func message(in context: MessageContext, provider: ProviderID = .openWeather, strings: Strings = Strings(.english)) -> String {
+    package func message(in context: MessageContext, provider: ProviderID = .openWeather, strings: Strings = Strings.terminal(.english)) -> String {
         let atPrompt = context == .prompt
         let offline = atPrompt ? ":offline on" : "--offline"
         let name = provider.displayName
@@ -65,6 +65,10 @@ extension WeatherError {
             return strings("error.secureConnectionFailed", ["host": host, "detail": detail, "offline": offline])
         case .proxyFailed(let proxy, let detail):
             return strings("error.proxyFailed", ["proxy": proxy, "detail": detail, "offline": offline])
+        case .unusableProxy(let variable):
+            return strings("error.proxy.unusable", ["variable": variable, "offline": offline])
+        case .invalidProxy(let variable):
+            return strings("error.proxy.invalid", ["variable": variable, "offline": offline])
         case .badResponse(let detail):
             return strings("error.badResponse", ["provider": name, "detail": detail.words(strings)])
         case .invalidInput(let phrase), .badConfiguration(let phrase):

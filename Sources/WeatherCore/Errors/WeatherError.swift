@@ -1,8 +1,9 @@
 import FoundationEssentials
 import HTTPKit
 
-/// Everything that can go wrong between a typed line and the weather; the terminal layer words each as a line a
-/// person can act on.
+/// Everything that can go wrong between a typed line and the weather, as typed values: the terminal layer words each
+/// as a line a person can act on (`WeatherError+Wording.swift` in WeatherCLI); no case carries words of this project's
+/// (a transport's or server's own detail is passed on as it came).
 ///
 /// No case carries a URL, a response body or anything else that could hold the API key.
 package enum WeatherError: Error, Equatable, Sendable {
@@ -28,6 +29,10 @@ package enum WeatherError: Error, Equatable, Sendable {
     case secureConnectionFailed(host: String, detail: String)
     /// The proxy (named "host:port", or by its variable when unusable) refused, or cannot be used.
     case proxyFailed(proxy: String, detail: String)
+    /// The proxy a variable names (`https_proxy`…) is not an http:// proxy, the only kind weather-or-not can use.
+    case unusableProxy(variable: String)
+    /// The proxy a variable names has a host name or port that is not valid.
+    case invalidProxy(variable: String)
     /// The response could not be read as the expected JSON; the phrase says how.
     case badResponse(Phrase)
     /// The typed input cannot be used (not a place, a command's wrong argument); the phrase says what to type.
@@ -48,8 +53,8 @@ package enum WeatherError: Error, Equatable, Sendable {
     /// True when a stale cached copy is worth showing instead of the error.
     package var allowsStaleFallback: Bool {
         switch self {
-        case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed, .rateLimited, .badResponse,
-            .unexpectedStatus:
+        case .serverError, .timedOut, .cannotConnect, .secureConnectionFailed, .proxyFailed, .unusableProxy, .invalidProxy,
+            .rateLimited, .badResponse, .unexpectedStatus:
             true
         default: false
         }
@@ -65,10 +70,8 @@ package enum WeatherError: Error, Equatable, Sendable {
         case .cannotConnect(let host): self = .cannotConnect(host: host)
         case .secureConnectionFailed(let host, let detail): self = .secureConnectionFailed(host: host, detail: detail)
         case .proxyFailed(let proxy, let detail): self = .proxyFailed(proxy: proxy, detail: detail)
-        case .unusableProxy(let variable):
-            self = .proxyFailed(proxy: "in \(variable)", detail: "is not an http:// proxy, the only kind weather-or-not can use")
-        case .invalidProxy(let variable):
-            self = .proxyFailed(proxy: "in \(variable)", detail: "has a host name or port that is not valid")
+        case .unusableProxy(let variable): self = .unusableProxy(variable: variable)
+        case .invalidProxy(let variable): self = .invalidProxy(variable: variable)
         case .truncated: self = .badResponse(Self.truncatedDetail)
         case .badResponse(let detail):
             self = switch detail {

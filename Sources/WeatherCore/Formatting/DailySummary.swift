@@ -150,14 +150,13 @@ package struct DailySummary: Equatable, Sendable {
     /// Snow (mm of water): under 3 is 600 "light snow", under 10 is 601 "snow", more is 602 "heavy snow".
     /// Rain: under 5 mm is 500 "light rain", under 20 is 501 "moderate rain", more is 502 "heavy intensity rain".
     static func wetCondition(millimetres: Double, isSnow: Bool) -> Condition {
-        // The words come from the conditions table (the same as MET Norway's and Open-Meteo's for the same thing).
-        let (code, description, key) =
+        // The words come from the conditions table (the same as MET Norway's and Open-Meteo's for the same thing);
+        // `description` holds its English, as a provider's own words would be.
+        let (code, key) =
             isSnow
-            ? (millimetres < 3
-                ? (600, "light snow", "metno.lightsnow") : millimetres < 10 ? (601, "snow", "metno.snow") : (602, "heavy snow", "metno.heavysnow"))
-            : (millimetres < 5
-                ? (500, "light rain", "metno.lightrain") : millimetres < 20
-                    ? (501, "moderate rain", "wmo.63") : (502, "heavy intensity rain", "estimate.heavyIntensityRain"))
+            ? (millimetres < 3 ? (600, "metno.lightsnow") : millimetres < 10 ? (601, "metno.snow") : (602, "metno.heavysnow"))
+            : (millimetres < 5 ? (500, "metno.lightrain") : millimetres < 20 ? (501, "wmo.63") : (502, "estimate.heavyIntensityRain"))
+        let description = Strings(.english)[key]
         return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false, key: key)
     }
 }
@@ -171,7 +170,7 @@ extension DailySummary {
         let wetByAmount = WetWeather.isWet(probability: probability, millimetres: amount, wetCondition: false)
         let condition = day.condition.flatMap { $0.group.isWet || !wetByAmount ? $0 : nil }
             ?? (wetByAmount ? Self.wetCondition(millimetres: amount, isSnow: false)
-                : Condition(code: 0, main: "", description: "condition not given", isNight: false, key: "estimate.notGiven"))
+                : Condition(code: 0, main: "", description: Strings(.english)["estimate.notGiven"], isNight: false, key: "estimate.notGiven"))
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
             condition: condition.daytime,

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// Words WeatherCore has to say (a hint for a mistyped command, why an answer could not be read), kept as a key of
-/// the `messages` table and the values of its placeholders: the terminal layer says them in the person's language.
+/// the `messages` table and the values of its placeholders: the terminal layer says them in the person's language,
+/// from its own tables (WeatherCore compiles in no `messages` table: `Strings.terminal` in WeatherCLI reads it).
 /// Words that come already written (a server's own, a transport's) are `verbatim`, said as they are.
 package struct Phrase: Hashable, Sendable, CustomStringConvertible {
     /// A key of the `messages` table; empty for verbatim words.
@@ -22,6 +23,11 @@ package struct Phrase: Hashable, Sendable, CustomStringConvertible {
         key.isEmpty ? values["text"] ?? "" : strings(key, values)
     }
 
-    /// English, for logs and test failures.
-    package var description: String { words(Strings(.english)) }
+    /// The key and its values, for logs and test failures: `error.pick.range(count: 3)`; verbatim words as they are.
+    /// (The words are the terminal's: `words(.terminal(.english))` in WeatherCLI.)
+    package var description: String {
+        guard !key.isEmpty else { return values["text"] ?? "" }
+        guard !values.isEmpty else { return key }
+        return key + "(" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+    }
 }

@@ -5,30 +5,42 @@ import Synchronization
 /// parsed: nothing is read or parsed at run time). A key the language lacks is taken from English; a test holds every
 /// language to English's keys and placeholders.
 ///
+/// WeatherCore compiles in only the tables it phrases words from itself (conditions, dates, display, summaries:
+/// `scripts/embed-assets.py` names them); the terminal's tables are compiled into WeatherCLI, whose
+/// `Strings.terminal(_:)` reads both.
+///
 /// A table line is `key = value` (`scripts/embed-assets.py` reads them; a test reads them the same way and compares);
 /// `#` starts a comment line. In a value, `{name}` is a placeholder, `\n` a line
 /// break, `\s` a space kept at either end, `\\` a backslash. Plural forms are two keys, `key.one` and `key.other`.
 package struct Strings: Sendable {
-    package let language: Language
-    private let table: [String: String]
-    private let english: [String: String]
+    /// More tables to read beside the core's, by language: the terminal's (`Strings.terminal` in WeatherCLI).
+    package typealias Tables = @Sendable (Language) -> [String: String]
 
-    /// The tables of `language`, English behind them.
-    package init(_ language: Language) {
+    package let language: Language
+    /// The language's tables, then English's: a key is taken from the first that has it.
+    private let tables: [[String: String]]
+
+    /// The core's tables of `language`, English behind them: the words WeatherCore phrases itself.
+    package init(_ language: Language) { self.init(language, adding: nil) }
+
+    /// The core's tables of `language` and `more` of them, English's behind both.
+    package init(_ language: Language, adding more: Tables?) {
         self.language = language
-        english = Self.table(.english)
-        table = language == .english ? english : Self.table(language)
+        let languages = language == .english ? [language] : [language, .english]
+        tables = languages.flatMap { language in [Self.table(language)] + (more.map { [$0(language)] } ?? []) }
     }
 
     /// A language made up for tests: English with every value changed by `transform` (lengthened, say).
-    package init(testing transform: (String) -> String) {
+    package init(testing transform: (String) -> String, adding more: Tables? = nil) {
         language = .english
-        english = Self.table(.english).mapValues(transform)
-        table = english
+        tables = [Self.table(.english).mapValues(transform)] + (more.map { [$0(.english).mapValues(transform)] } ?? [])
     }
 
     /// The text for `key`; the key itself when no table has it (a test makes sure none is missing).
-    package subscript(_ key: String) -> String { table[key] ?? english[key] ?? key }
+    package subscript(_ key: String) -> String {
+        for table in tables { if let text = table[key] { return text } }
+        return key
+    }
 
     /// The text for `key` with each `{name}` replaced by its value.
     package func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
@@ -54,14 +66,24 @@ package struct Strings: Sendable {
 
     // MARK: Tables
 
-    private static let cache = Mutex<[Language: [String: String]]>([:])
+    private static let core = TableCache(EmbeddedStrings.table)
 
-    /// One language's tables (parsed when the binary was built: `scripts/embed-assets.py` writes them into
+    /// One language's core tables (parsed when the binary was built: `scripts/embed-assets.py` writes them into
     /// `EmbeddedStrings`), made once per process.
-    package static func table(_ language: Language) -> [String: String] {
-        if let table = cache.withLock({ $0[language] }) { return table }
-        let table = EmbeddedStrings.table(language)
-        cache.withLock { $0[language] = table }
+    package static func table(_ language: Language) -> [String: String] { core(language) }
+}
+
+/// Each language's tables from a compiled-in `EmbeddedStrings`, made the first time a language is asked for and kept.
+package final class TableCache: Sendable {
+    private let make: @Sendable (Language) -> [String: String]
+    private let tables = Mutex<[Language: [String: String]]>([:])
+
+    package init(_ make: @escaping @Sendable (Language) -> [String: String]) { self.make = make }
+
+    package func callAsFunction(_ language: Language) -> [String: String] {
+        if let table = tables.withLock({ $0[language] }) { return table }
+        let table = make(language)
+        tables.withLock { $0[language] = table }
         return table
     }
 }

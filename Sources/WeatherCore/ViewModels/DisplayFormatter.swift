@@ -133,7 +133,7 @@ package struct DisplayFormatter: Sendable {
                     date: slot.time, slot: slot))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
-            ? [.text(strings("notice.threeHourSteps", ["provider": report.provider.displayName]))]
+            ? [.threeHourSteps(provider: report.provider)]
             : []
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
@@ -242,9 +242,9 @@ package struct DisplayFormatter: Sendable {
             }
         }
         let deprecated = report.productIsDeprecated
-            ? Notice.Part.text(strings("notice.deprecated", ["provider": report.provider.displayName])) : nil
+            ? Notice.Part.deprecated(provider: report.provider) : nil
         // No zone and no offset from the provider: the times shown are UTC, and the view says so.
-        let utc = report.zone == .unknown ? Notice.Part.text(strings["notice.utc"]) : nil
+        let utc = report.zone == .unknown ? Notice.Part.utc : nil
         return [failover, notice(report.source, from: report.provider), deprecated, utc].compactMap { $0 }
     }
 
@@ -259,17 +259,15 @@ package struct DisplayFormatter: Sendable {
     package func notice(_ source: DataSource, from provider: ProviderID) -> Notice.Part? {
         switch source {
         case .live: nil
-        case .sample: .text(strings["notice.sample"])
+        case .sample: .sample
         case .stale(let fetchedAt, let reason): .stale(age: age(fetchedAt), reason: reason, provider: provider)
-        case .refreshing(let fetchedAt): .text(strings("notice.refreshing", ["age": age(fetchedAt)]))
-        case .copy(let fetchedAt): .text(strings("notice.copy", ["age": age(fetchedAt)]))
+        case .refreshing(let fetchedAt): .refreshing(age: age(fetchedAt))
+        case .copy(let fetchedAt): .copy(age: age(fetchedAt))
         }
     }
 
-    /// "25 minutes": how long before `now` a copy was fetched.
-    private func age(_ fetchedAt: Date) -> String {
-        RelativeAge.describe(seconds: max(0, Int(saturating: now.timeIntervalSince(fetchedAt))), strings)
-    }
+    /// How long before `now` a copy was fetched, in seconds.
+    private func age(_ fetchedAt: Date) -> Int { max(0, Int(saturating: now.timeIntervalSince(fetchedAt))) }
 
     private func clock(_ date: Date, _ report: WeatherReport) -> String {
         LocalTime(date, report.zone).clockTime(options.clock)

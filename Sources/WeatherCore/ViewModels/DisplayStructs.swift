@@ -49,7 +49,7 @@ package struct CurrentWeatherDisplay: Equatable, Sendable {
     package var lowCelsius: Double?
     /// What `high` and `low` span: "High / low" for the whole of today (a provider's own day), "24 h high / low"
     /// for the coming 24 hours (a forecast that starts now cannot know today's earlier hours).
-    package var highLowLabel: String = "High / low"
+    package var highLowLabel: String = Strings(.english)["label.highLow"]
     /// Nil when the provider left the figure out (the view then has no such line).
     package var humidity: String?
     package var pressure: String?

@@ -4,14 +4,26 @@ import FoundationEssentials
 package struct Notice: Equatable, Sendable {
     /// One thing a notice says.
     package enum Part: Equatable, Sendable {
-        /// Worded already: sample data, a copy being updated, a provider's 3-hour steps.
+        /// Words written elsewhere, said as they are.
         case text(String)
+        /// The figures are the bundled sample data, not real weather.
+        case sample
+        /// A copy fetched `age` seconds ago is shown while it is updated.
+        case refreshing(age: Int)
+        /// A copy fetched `age` seconds ago is shown (a run that does not wait for the update).
+        case copy(age: Int)
+        /// `provider` says the version of its forecast asked for will be withdrawn.
+        case deprecated(provider: ProviderID)
+        /// The place's time zone is not known: the times shown are UTC.
+        case utc
+        /// `provider` forecasts in 3-hour steps only, so hour by hour shows those steps.
+        case threeHourSteps(provider: ProviderID)
         /// `from` failed for `reason`, and `to` answered instead.
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
         /// `from` failed for `reason` in the last minutes and was not asked: `to` is asked first for a while.
         case resting(from: ProviderID, to: ProviderID, reason: WeatherError)
-        /// A copy fetched `age` ago ("25 minutes") from `provider` is shown: refreshing it there failed for `reason`.
-        case stale(age: String, reason: WeatherError, provider: ProviderID)
+        /// A copy fetched `age` seconds ago from `provider` is shown: refreshing it there failed for `reason`.
+        case stale(age: Int, reason: WeatherError, provider: ProviderID)
     }
 
     package var parts: [Part]

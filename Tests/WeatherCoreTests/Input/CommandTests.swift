@@ -1,4 +1,5 @@
 import Testing
+import WeatherCLI  // the English words of a phrase are the terminal's
 @testable import WeatherCore
 
 struct CommandTests {
@@ -47,7 +48,7 @@ struct CommandTests {
         }
         #expect(throws: WeatherError.invalidInput(Phrase("error.offline.usage"))) { try Command.parse(":o") }  // :offline alone
         #expect(throws: WeatherError.invalidInput(Phrase("error.command.unknown", ["name": "hx"]))) { try Command.parse(":hx") }
-        let words = Phrase("error.command.ambiguous", ["name": "c", "list": ":compare, :clock"]).words(Strings(.english))
+        let words = Phrase("error.command.ambiguous", ["name": "c", "list": ":compare, :clock"]).words(.terminal(.english))
         #expect(words == "\":c\" could be :compare, :clock: type more of it.")
     }
 
@@ -57,7 +58,7 @@ struct CommandTests {
             Issue.record("expected an error")
         } catch {
             guard case .invalidInput(let detail) = error else { Issue.record("\(error)"); return }
-            #expect(detail.description.contains(":help"))
+            #expect(detail.words(.terminal(.english)).contains(":help"))
         }
     }
 }

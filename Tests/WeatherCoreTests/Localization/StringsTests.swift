@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 import WeatherCore
 
@@ -96,21 +95,6 @@ struct StringsTests {
         #expect(Language.french.defaultClock(region: "CA") == .twentyFourHour)
         #expect(Language.german.decimalSeparator == ",")
         #expect(Language.english.decimalSeparator == ".")
-    }
-}
-
-/// The tables compiled in are the tables in `Assets/strings`, read as `TableFormat.parse` reads them.
-struct EmbeddedStringsTests {
-    @Test(arguments: Language.allCases)
-    func theCompiledTableIsTheFolder(_ language: Language) throws {
-        let folder = Fixtures.packageRoot.appendingPathComponent("Assets/strings/\(language.code)")
-        var table: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".strings") {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for (key, value) in TableFormat.parse(text) { table[key] = value }
-        }
-        #expect(!table.isEmpty)
-        #expect(Strings.table(language) == table, "run scripts/embed-assets.py")
     }
 }
 

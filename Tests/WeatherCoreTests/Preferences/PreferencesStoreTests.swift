@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import WeatherCLI  // the English words of a phrase are the terminal's
 import Testing
 @testable import WeatherCore
 #if canImport(Glibc)
@@ -46,7 +47,7 @@ struct PreferencesStoreTests {
         try garbage.write(to: url)
         let (store, loaded) = PreferencesStore.open(at: url, now: Date(timeIntervalSince1970: 1000))
         #expect(loaded.preferences == Preferences())
-        #expect(loaded.warning?.description.contains("preferences.json.corrupt-1000") == true)
+        #expect(loaded.warning?.words(.terminal(.english)).contains("preferences.json.corrupt-1000") == true)
         #expect(FileManager.default.contents(atPath: url.path + ".corrupt-1000") == garbage)
         try store.save(Preferences()) { $0 = Preferences() }
         #expect(PreferencesStore.open(at: url).1.warning == nil)
@@ -85,7 +86,7 @@ struct PreferencesStoreTests {
         let url = folder.path("preferences.json")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let (store, loaded) = PreferencesStore.open(at: url)
-        #expect(loaded.warning?.description.contains("is a directory") == true)
+        #expect(loaded.warning?.words(.terminal(.english)).contains("is a directory") == true)
         try store.save(Preferences()) { $0 = Preferences() }
         #expect(PreferencesStore.open(at: url).1.warning == nil)
     }
@@ -187,7 +188,7 @@ struct PreferencesStoreTests {
         let url = folder.path("preferences.json")
         try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "weather.json")
         let (store, loaded) = PreferencesStore.open(at: url, now: Date(timeIntervalSince1970: 1000))
-        #expect(loaded.warning?.description.contains(folder.path("weather.json.corrupt-1000").path) == true)
+        #expect(loaded.warning?.words(.terminal(.english)).contains(folder.path("weather.json.corrupt-1000").path) == true)
         #expect(FileManager.default.contents(atPath: folder.path("weather.json.corrupt-1000").path) == Data("{\"units\": ".utf8))
         try store.save(Preferences()) { _ in }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "weather.json")
@@ -206,7 +207,7 @@ struct PreferencesStoreTests {
         let (store, loaded) = PreferencesStore.open(at: url)
         #expect(loaded.preferences == Preferences())
         #expect(loaded.warning == Phrase("preferences.tooLarge", ["path": url.path, "limit": "1"]))
-        #expect(loaded.warning?.description == "The preferences at \(url.path) are over 1 MiB; using defaults for this session, the file is left untouched.")
+        #expect(loaded.warning?.words(.terminal(.english)) == "The preferences at \(url.path) are over 1 MiB; using defaults for this session, the file is left untouched.")
         var preferences = loaded.preferences
         preferences.remember(Self.london)
         #expect(try store.save(preferences) { $0.remember(Self.london) } == preferences)

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore
 
@@ -42,7 +43,7 @@ struct ProviderViewTests {
         #expect(Self.formatter.hourly(report, count: 1, hourByHour: true).hours == 3)  // an hour is in one step
         let display = Self.formatter.hourly(report, count: 4, hourByHour: true)
         #expect(display.hours == 6)
-        #expect(display.notice?.parts == [.text("OpenWeather forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo).")])
+        #expect(display.notice?.parts.map(\.words) == ["OpenWeather forecasts in 3-hour steps only: hour by hour needs Open-Meteo or MET Norway (:provider open-meteo)."])
     }
 
     @Test func theProvidersDailyHighsAndLowsWin() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherCLI  // the English words of a notice are the terminal's
 @testable import WeatherCore
 
 struct DisplayFormatterTests {
@@ -73,11 +74,11 @@ struct DisplayFormatterTests {
     @Test func sampleAndStaleDataSaySo() throws {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let formatter = DisplayFormatter(options: DisplayOptions(), now: now)
-        #expect(formatter.current(try TestData.report(source: .sample)).notice?.parts == [.text("Sample data (offline mode): not real weather.")])
+        #expect(formatter.current(try TestData.report(source: .sample)).notice?.parts.map(\.words) == ["Sample data (offline mode): not real weather."])
         let stale = try TestData.report(source: .stale(fetchedAt: now.addingTimeInterval(-1500), reason: .timedOut(seconds: 10)))
-        #expect(formatter.hourly(stale, count: 3).notice?.parts == [.stale(age: "25 minutes", reason: .timedOut(seconds: 10), provider: .openWeather)])
+        #expect(formatter.hourly(stale, count: 3).notice?.parts == [.stale(age: 1500, reason: .timedOut(seconds: 10), provider: .openWeather)])
         let refreshing = try TestData.report(source: .refreshing(fetchedAt: now.addingTimeInterval(-1500)))
-        #expect(formatter.current(refreshing).notice?.parts == [.text("From 25 minutes ago; updating…")])
+        #expect(formatter.current(refreshing).notice?.parts.map(\.words) == ["From 25 minutes ago; updating…"])
     }
 
     @Test func minusZeroIsNeverShown() throws {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPKit
 import Synchronization
 import TestSupport
+import WeatherCLI  // the English words of a phrase are the terminal's
 import Testing
 @testable import WeatherCore
 
@@ -127,7 +128,7 @@ struct METNorwayServiceTests {
             try await Self.service(server).report(for: Self.place)
         } throws: { error in
             guard case .invalidInput(let phrase) = error as? WeatherError else { return false }
-            let line = phrase.description
+            let line = phrase.words(.terminal(.english))
             return line.contains("403") && line.contains("WEATHER_OR_NOT_CONTACT") && !line.contains("\n")
         }
         #expect(server.requests.count == 1)
@@ -198,9 +199,9 @@ struct METNorwayServiceTests {
         // The view says so, in the person's language, and the weather is still shown.
         #expect(report.productIsDeprecated)
         let english = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
-        #expect(english.notice?.parts.contains(.text("MET Norway says this version of its forecast will be withdrawn: update weather-or-not.")) == true)
+        #expect(english.notice?.parts.map(\.words).contains("MET Norway says this version of its forecast will be withdrawn: update weather-or-not.") == true)
         let german = DisplayFormatter(options: DisplayOptions(language: .german)).current(report)
-        #expect(german.notice?.parts.contains(.text(Strings(.german)("notice.deprecated", ["provider": "MET Norway"]))) == true)
+        #expect(german.notice?.parts.map { $0.words(.terminal(.german)) }.contains(Strings.terminal(.german)("notice.deprecated", ["provider": "MET Norway"])) == true)
         // A 200 says nothing of the kind.
         let normal = try LoopbackServer { _ in Self.forecast() }
         defer { normal.stop() }
@@ -251,7 +252,7 @@ struct METNorwayServiceTests {
         #expect(report.zone == .unknown)
         let display = DisplayFormatter(options: DisplayOptions(language: .english)).current(report)
         #expect(display.observedAt.hasSuffix("(UTC+00:00)"))
-        #expect(display.notice?.parts.contains(.text("Times in UTC: this place's time zone is not known.")) == true)
+        #expect(display.notice?.parts.map(\.words).contains("Times in UTC: this place's time zone is not known.") == true)
         let located = try await Self.service(server).report(for: Self.place)
         #expect(DisplayFormatter(options: DisplayOptions(language: .english)).current(located).notice == nil)
     }

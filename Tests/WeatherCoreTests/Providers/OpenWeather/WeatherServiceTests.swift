@@ -223,7 +223,7 @@ struct WeatherServiceTests {
         let report = try await service.report(for: TestData.place)
         #expect(report.source == .stale(fetchedAt: fetchedAt, reason: .serverError(status: 503)))
         let notice = DisplayFormatter(options: DisplayOptions(), now: clock.now).current(report).notice
-        #expect(notice?.parts == [.stale(age: "25 minutes", reason: .serverError(status: 503), provider: .openWeather)])
+        #expect(notice?.parts == [.stale(age: 25 * 60, reason: .serverError(status: 503), provider: .openWeather)])
         server.setHandler(FakeOpenWeather.route)
         #expect(try await service.report(for: TestData.place).source == .live(fetchedAt: clock.now))
     }
