@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// A provider in memory that answers with a set outcome and counts its calls.
 final class ScriptedProvider: WeatherProviding {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// What the views make of what only some providers have: 1-hour steps and their own daily figures.
 struct ProviderViewTests {
