@@ -17,6 +17,8 @@ package struct ProviderFactory: Sendable {
     /// The clock MET Norway picks its current hour by (tests set it).
     package let now: @Sendable () -> Date
     private let sampleCache = ResponseCache(directory: nil)
+    /// Told each time a live provider is built (tests count them).
+    package var onBuild: (@Sendable (ProviderID) -> Void)?
 
     /// `failures` nil remembers failed hosts within this run only.
     package init(
@@ -66,6 +68,7 @@ package struct ProviderFactory: Sendable {
     /// One provider's live service. MET Norway has no geocoding: its places come from OpenWeather's when a key
     /// is set, else from Open-Meteo's, whose time zones also give MET Norway's local days.
     func service(_ provider: ProviderID, language: Language = .english) -> any WeatherProviding {
+        onBuild?(provider)
         // OpenWeather words conditions and names places in the language asked; Open-Meteo's search names places.
         var openWeather = openWeather
         openWeather.language = language.openWeatherCode

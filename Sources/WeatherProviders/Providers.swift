@@ -27,5 +27,6 @@ extension ProviderID {
 extension ProviderCatalog {
     /// The three services, OpenWeather first: with a key it is the default, without one Open-Meteo is, and the keyless
     /// ones stand in, in this order, when the chosen one fails.
-    package static let standard = ProviderCatalog([.openWeather, .openMeteo, .metNorway])
+    package static let standard = ProviderCatalog(
+        [.openWeather, .openMeteo, .metNorway], samplePlaces: { SampleDataTransport().placeNames })
 }
