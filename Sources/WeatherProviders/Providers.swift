@@ -30,3 +30,21 @@ extension ProviderCatalog {
     package static let standard = ProviderCatalog(
         [.openWeather, .openMeteo, .metNorway], samplePlaces: { SampleDataTransport().placeNames })
 }
+
+extension Language {
+    /// OpenWeather's `lang` code for it.
+    package var openWeatherCode: String {
+        switch self {
+        case .portuguese: "pt_br"
+        default: rawValue
+        }
+    }
+
+    /// Open-Meteo's geocoding `language` code for it.
+    package var openMeteoCode: String {
+        switch self {
+        case .portuguese: "pt"
+        default: rawValue
+        }
+    }
+}
