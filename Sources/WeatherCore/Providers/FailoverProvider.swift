@@ -11,10 +11,12 @@ import Synchronization
 /// minutes (`RecentFailures`) is skipped at first, asked again only when every other one has failed, and the
 /// first report that comes from another provider because of it says so.
 ///
-/// This is the one layer that decides what happens after a failure, under the one deadline: which provider is asked
-/// next and with how much of the time left. Below it, a provider's client (through `ProviderHTTP`) may
-/// try one request again after a pause while that still fits in the provider's share, and HTTPKit makes one try per
-/// call, within the time it is given; nothing else retries.
+/// Retry and failover live in the core, in two steps of one layer under the one deadline (`Answer`): here, which
+/// provider is asked next and with how much of the time left; in `ProviderHTTP`, below it and used by every
+/// provider's client, one request tried again after a pause (transient failures only) while that still fits in the
+/// provider's share. Nothing else retries: the providers call `ProviderHTTP`, and HTTPKit makes one try per call
+/// within the time it is given (it only sends again, at once, on a fresh connection when a kept one turns out to
+/// have been closed while idle, before any answer).
 ///
 /// A provider is built when it is first asked (`init(lazy:)`): a run that answers from the first one, from the
 /// cache or not at all never builds the others.
