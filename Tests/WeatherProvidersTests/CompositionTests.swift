@@ -49,6 +49,24 @@ struct CompositionTests {
         #expect(catalog.known(ProviderID(rawValue: "wttr")) == nil)
     }
 
+    @Test func aSavedProviderIsMatchedWithTheCatalogAndAnUnknownOneIgnored() throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        func app(saved: String) -> WeatherApp {
+            var preferences = Preferences()
+            preferences.provider = ProviderID(rawValue: saved)
+            return WeatherApp(
+                preferences: preferences, store: nil, offline: false, providers: .standard, hasAPIKey: false,
+                makeService: Self.factory(server).service(for:))
+        }
+        let saved = app(saved: "met-norway")
+        #expect(saved.provider == .metNorway && saved.provider.displayName == "MET Norway")
+        #expect(saved.serviceChoice.provider == .metNorway)
+        let unknown = app(saved: "wttr")
+        #expect(unknown.provider == .openMeteo)
+        #expect(unknown.preferences.provider == nil)
+    }
+
     @Test func offlineModeListsTheSamplesTheCompositionHandsIn() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
