@@ -9,19 +9,22 @@ let package = Package(
     targets: [
         .target(name: "HTTPKit", dependencies: ["CTLS", "CZlib"]),
         .target(name: "WeatherCore", dependencies: ["HTTPKit"]),
+        // The weather services (one folder each), the offline samples and the composition; WeatherCore names none.
+        .target(name: "WeatherProviders", dependencies: ["WeatherCore", "HTTPKit"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit"]),
-        .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
-        .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
+        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit"]),
+        .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "CEditLine"]),
+        .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders"]),
         .target(name: "TestSupport", dependencies: ["CTLS", "CZlib", "HTTPKit"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport", "WeatherCLI"]),  // WeatherCLI: the words of a phrase
-        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "TestSupport", "WeatherCLI"]),  // WeatherCLI: the words of a phrase
+        .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherCore", "HTTPKit", "TestSupport", "WeatherCLI"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "WeatherCLI", "TestSupport", "CTLS"],
+            dependencies: ["WeatherCore", "WeatherProviders", "WeatherCLI", "TestSupport", "CTLS"],
             exclude: ["Golden"]  // read from the source tree by Golden.swift
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HTTPKit
+@testable import WeatherCore
 
 // libFuzzer entry point. The first byte picks the target; the rest is its input.
 // Built with WeatherCore's sources in the same module, and HTTPKit built for testing (see scripts/fuzz.sh), so

@@ -9,11 +9,15 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 mkdir -p .build/fuzz fuzz/out fuzz/corpus
 common=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name weather_or_not -I Sources/CTLS -I Sources/CZlib)
-# HTTPKit as a module of its own (testable, for the response parser), then WeatherCore's sources with the entry point.
+# HTTPKit and WeatherCore as modules of their own (testable: the response parser, the views), then WeatherProviders'
+# sources (the decoders) with the entry point.
 if ! { swiftc "${common[@]}" -module-name HTTPKit -enable-testing -emit-module -emit-module-path .build/fuzz/HTTPKit.swiftmodule \
     -emit-library -static -o .build/fuzz/libHTTPKit.a $(find Sources/HTTPKit -name "*.swift" | sort) \
-  && swiftc "${common[@]}" -module-name WeatherFuzz -I .build/fuzz -L .build/fuzz -lHTTPKit \
-    $(find Sources/WeatherCore -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz; } > .build/fuzz/build.log 2>&1; then
+  && swiftc "${common[@]}" -module-name WeatherCore -enable-testing -I .build/fuzz -L .build/fuzz -lHTTPKit -emit-module \
+    -emit-module-path .build/fuzz/WeatherCore.swiftmodule -emit-library -static -o .build/fuzz/libWeatherCore.a \
+    $(find Sources/WeatherCore -name "*.swift" | sort) \
+  && swiftc "${common[@]}" -module-name WeatherFuzz -I .build/fuzz -L .build/fuzz -lWeatherCore -lHTTPKit \
+    $(find Sources/WeatherProviders -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz; } > .build/fuzz/build.log 2>&1; then
   grep -v "Cannot export local symbol" .build/fuzz/build.log >&2
   exit 1
 fi

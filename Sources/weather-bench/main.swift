@@ -1,5 +1,6 @@
 import Foundation
 import WeatherCore
+import WeatherProviders
 
 // In-process costs, printed as figures (never asserted): decoding and formatting a 40-slot forecast, and the
 // one-time set-ups a run pays. Usage: weather-bench FIXTURES_FOLDER [ITERATIONS]
@@ -46,7 +47,7 @@ try measure("decode current + 40-slot forecast", calls: iterations) {
 }
 let (current, offset) = try ResponseDecoding.current(currentData)
 let (slots, _) = try ResponseDecoding.forecast(forecastData)
-let report = WeatherReport(place: place, current: current, forecast: slots, zone: .fixed(offset), source: .live(fetchedAt: Date()))
+let report = WeatherReport(place: place, current: current, forecast: slots, zone: .fixed(offset), source: .live(fetchedAt: Date()), provider: .openWeather)
 measure("format current + hourly (8) + 5-day", calls: iterations) {
     sink &+= formatter.current(report).temperature.count
     sink &+= formatter.hourly(report, count: 8).rows.count
@@ -55,7 +56,7 @@ measure("format current + hourly (8) + 5-day", calls: iterations) {
 try measure("decode + format, all three views", calls: iterations) {
     let (c, o) = try ResponseDecoding.current(currentData)
     let (s, _) = try ResponseDecoding.forecast(forecastData)
-    let r = WeatherReport(place: place, current: c, forecast: s, zone: .fixed(o), source: .sample)
+    let r = WeatherReport(place: place, current: c, forecast: s, zone: .fixed(o), source: .sample, provider: .openWeather)
     sink &+= formatter.current(r).place.count + formatter.hourly(r, count: 8).rows.count + formatter.daily(r).rows.count
 }
 measure("set-up: weekday names for a language", calls: 20) {

@@ -3,6 +3,7 @@ import HTTPKit
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The words a person reads for an error, and for the notices that carry one.
 struct ErrorWordingTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Every number of every provider's answer, in turn, made hostile (±1e300, 1e19, -1, a billion, …): the answer is
 /// either refused with a `badResponse` (no usable time or temperature) or read into a report whose every figure is
@@ -199,7 +200,7 @@ struct HostileNumberViewsTests {
                 windSpeed: 1e300, windDegrees: .nan, windGust: .infinity, visibility: 1e300, cloudCover: .max,
                 rain: Precipitation(millimetres: 1e300, hours: .max)),
             forecast: slots, zone: .fixed(1_000_000_000), source: .stale(fetchedAt: .distantPast, reason: .timedOut(seconds: 1)),
-            days: [DayForecast(date: now, high: .infinity, low: -1e300, precipitation: .nan, precipitationProbability: -5)])
+            provider: .openWeather, days: [DayForecast(date: now, high: .infinity, low: -1e300, precipitation: .nan, precipitationProbability: -5)])
         #expect(await offThread { Self.drawEverything(report, now: now, in: [.imperial]) } > 0)
     }
 }

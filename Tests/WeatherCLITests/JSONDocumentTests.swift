@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The `--json` document (version 2) built from the views, held to docs/weather-or-not.schema.json; and the schema
 /// validator the tests use, which must catch what it is there to catch.
@@ -14,7 +15,7 @@ struct JSONDocumentTests {
     static func report(utcOffset: Int = 20_700, source: DataSource = .live(fetchedAt: now)) throws -> WeatherReport {
         let (conditions, _) = try ResponseDecoding.current(Fixtures.data("current_testford.json"))
         let (slots, _) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
-        return WeatherReport(place: kathmandu, current: conditions, forecast: slots, zone: .fixed(utcOffset), source: source)
+        return WeatherReport(place: kathmandu, current: conditions, forecast: slots, zone: .fixed(utcOffset), source: source, provider: .openWeather)
     }
 
     static func document(_ report: WeatherReport, units: UnitSystem = .metric, language: Language = .english) throws -> JSONValue {

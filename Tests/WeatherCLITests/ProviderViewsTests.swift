@@ -4,6 +4,7 @@ import Testing
 import HTTPKit
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Every view (current, hourly in 3-hour steps, hour by hour, daily, rain, compare) for every provider, in every
 /// unit system and both clocks, at 40, 80 and 120 columns, at UTC, a half-hour (+05:30) and a 45-minute (+05:45)
@@ -51,7 +52,7 @@ struct ProviderViewsTests {
             case .openWeather: Date(timeIntervalSince1970: 1_699_918_300)  // 23:31Z on the 13th
             case .openMeteo:  // five minutes after the observation
                 Date(timeIntervalSince1970: self == .openMeteoTestford ? 1_699_959_000 : 1_699_938_300)
-            case .metNorway: Date(timeIntervalSince1970: 1_699_939_800)  // 05:30Z on the 14th
+            default: Date(timeIntervalSince1970: 1_699_939_800)  // MET Norway: 05:30Z on the 14th
             }
         }
 
@@ -94,7 +95,7 @@ struct ProviderViewsTests {
                 let (slots, _) = try ResponseDecoding.forecast(forecast)
                 // As the service does: the zone where the place lies whose offset now is the one reported.
                 let zone = ZoneLocator().zone(for: place, reported: offset, at: conditions.observedAt)
-                return WeatherReport(place: place, current: conditions, forecast: slots, zone: zone, source: source)
+                return WeatherReport(place: place, current: conditions, forecast: slots, zone: zone, source: source, provider: .openWeather)
             case .openMeteo:
                 let name = switch self {
                 case .openMeteoKolkata: "forecast_kolkata.json"
@@ -106,7 +107,7 @@ struct ProviderViewsTests {
                     place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
                     zone: forecast.zone, source: source, provider: .openMeteo, hourly: forecast.hourly,
                     days: forecast.days)
-            case .metNorway:
+            default:  // MET Norway
                 let forecast = try Locationforecast.decode(Fixtures.data("metno/compact_fjordby.json"))
                 let built = METNorwayReport(
                     forecast, latitude: place.latitude, longitude: place.longitude, zone: .fixed(utcOffset), now: now)
@@ -131,7 +132,7 @@ struct ProviderViewsTests {
     static func formatter(
         _ source: Source, units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour, language: Language = .english
     ) -> DisplayFormatter {
-        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, language: language), now: source.now)
+        DisplayFormatter(options: DisplayOptions(units: units, clock: clock, language: language, defaultProvider: .openWeather), now: source.now)
     }
 
     /// Each view of `source` as plain text at `width`, in `language`.
@@ -465,7 +466,7 @@ struct ProviderViewsTests {
         switch source.provider {
         case .openWeather: #expect(daily.rows.count == 5)
         case .openMeteo: #expect(daily.rows.count == report.days?.count)
-        case .metNorway: #expect(daily.rows.count >= 4)  // 14th–17th; see dailyRowsAreTheProvidersDays for an extra one
+        default: #expect(daily.rows.count >= 4)  // MET Norway: 14th–17th; see dailyRowsAreTheProvidersDays for an extra one
         }
     }
 
@@ -478,7 +479,7 @@ struct ProviderViewsTests {
             source == .openMeteoTestford
                 ? [.metric: "9°C", .imperial: "49°F", .standard: "283 K"]  // 9.4 °C
                 : [.metric: "24°C", .imperial: "75°F", .standard: "297 K"]  // 24.0 °C
-        case .metNorway: [.metric: "6°C", .imperial: "43°F", .standard: "279 K"]  // 6.0 °C
+        default: [.metric: "6°C", .imperial: "43°F", .standard: "279 K"]  // MET Norway: 6.0 °C
         }
     }
 

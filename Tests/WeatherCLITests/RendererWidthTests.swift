@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Every view at 40, 60, 80 and 120 columns against golden files, and the promise behind them: no line is wider
 /// than the terminal, whatever the view, the units or the characters.
@@ -15,7 +16,7 @@ struct RendererWidthTests {
     {
         let (conditions, offset) = try ResponseDecoding.current(Fixtures.data(current))
         let (slots, _) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
-        return WeatherReport(place: place, current: conditions, forecast: slots, zone: .fixed(offset), source: source)
+        return WeatherReport(place: place, current: conditions, forecast: slots, zone: .fixed(offset), source: source, provider: .openWeather)
     }
 
     static let testford = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The views in every language: each word a person reads comes from the language's tables, and the longer words of
 /// French or German still fit the widths English fits.
@@ -77,7 +78,7 @@ struct TranslatedViewsTests {
         let london = try #require(try await service.places(matching: .name("London")).first)
         let tokyo = try #require(try await service.places(matching: .name("Tokyo")).first)
         let report = try await service.report(for: london), other = try await service.report(for: tokyo)
-        let formatter = DisplayFormatter(options: DisplayOptions(language: language), now: now)
+        let formatter = DisplayFormatter(options: DisplayOptions(language: language, defaultProvider: .openWeather), now: now)
         let renderer = Renderer(style: Style(color: false, unicode: true), width: width, strings: Strings.terminal(language))
         return ProviderViewsTests.render(report, beside: other, formatter, renderer)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The Testford fixtures as a report, for view and formatting tests.
 enum TestData {
@@ -11,6 +12,6 @@ enum TestData {
     static func report(source: DataSource = .live(fetchedAt: Date(timeIntervalSince1970: 1_699_918_300))) throws -> WeatherReport {
         let (conditions, offset) = try ResponseDecoding.current(current)
         let (slots, _) = try ResponseDecoding.forecast(forecast)
-        return WeatherReport(place: place, current: conditions, forecast: slots, zone: .fixed(offset), source: source)
+        return WeatherReport(place: place, current: conditions, forecast: slots, zone: .fixed(offset), source: source, provider: .openWeather)
     }
 }

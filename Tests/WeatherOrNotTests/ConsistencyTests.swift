@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherProviders
 
 /// One weather, three providers (issue 22): `OneWeather` serves the same hourly series in OpenWeather's, Open-Meteo's and
 /// MET Norway's formats, each as its documentation says an amount covers the hours before or after its time stamp.

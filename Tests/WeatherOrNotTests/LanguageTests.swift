@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherCore
+import WeatherProviders
 
 /// The built binary choosing its language: from the locale's name (installed or not), `--lang` over it, the providers
 /// asked in it, its clock and decimal separator, and the one line said when the locale asks for a language not spoken.

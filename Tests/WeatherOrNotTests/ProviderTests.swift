@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Providers through the built binary, all three served by one loopback server (`FakeProviders`).
 struct ProviderTests {

@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherProviders
 
 /// One command-line option, as `--help`, the man page and the completion scripts describe it.
 package struct OptionSpec: Sendable {

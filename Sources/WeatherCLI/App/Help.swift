@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherCore
+import WeatherProviders
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
     /// `--help`, in the language of `strings`: each paragraph wrapped within 80 columns.

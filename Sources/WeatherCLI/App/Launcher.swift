@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPKit
 import WeatherCore
+import WeatherProviders
 
 /// Builds the app model and its view from the options and the environment, then runs a one-shot, piped input, or
 /// the interactive prompt it is handed.
@@ -35,7 +36,7 @@ package struct Launcher {
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
             clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
-            provider: options.provider, environmentProvider: try? fromEnvironment.get(),
+            providers: factory.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
             defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         let view = SessionView(app: app, console: console, mode: mode)

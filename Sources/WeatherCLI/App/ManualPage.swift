@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherCore
+import WeatherProviders
 
 /// weather-or-not(1), in roff (`--generate-man-page`): made from the options, prompt commands and exit statuses that
 /// `--help` and `:help` show, so the three never disagree.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherCore
+import WeatherProviders
 
 /// The command line: a city, or none for the prompt, and the options.
 ///
@@ -101,7 +102,8 @@ package struct Options {
                 options.language = language
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
-            case "--provider": options.provider = try choice(name, value(), of: ProviderID.self)
+            case "--provider":
+                options.provider = ProviderCatalog.standard.named(try choice(name, value(), among: ProviderID.allCases.map(\.rawValue)))
             case "--no-failover": options.noFailover = try flag()
             case "--timeout":
                 // "0,5" as well as "0.5": the decimal comma of most languages here.

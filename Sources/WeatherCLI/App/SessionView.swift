@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import HTTPKit
 import WeatherCore
+import WeatherProviders
 
 /// The terminal view of a running `WeatherApp`: draws each event it publishes, fitted to the width, on standard
 /// output (views) or standard error (failures and their hints), shows a spinner while a request runs, and keeps

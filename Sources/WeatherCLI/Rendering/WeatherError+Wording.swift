@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherProviders
 
 /// The words a person reads for each `WeatherError`: WeatherCore raises the errors, this layer says them, in the
 /// language of the `Strings` given (the `messages` table).
@@ -37,7 +38,7 @@ extension WeatherError {
         let baseVariable = switch provider {
         case .openWeather: "OPENWEATHER_BASE_URL"
         case .openMeteo: "OPENMETEO_BASE_URL"
-        case .metNorway: "METNO_BASE_URL"
+        default: "METNO_BASE_URL"
         }
         switch self {
         case .missingAPIKey:

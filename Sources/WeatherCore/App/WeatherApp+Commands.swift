@@ -5,7 +5,7 @@ extension WeatherApp {
     /// Runs one typed line; returns false when the session should end (`:quit`).
     package func handle(_ line: String) async -> Bool {
         do {
-            let command = try Command.parse(line)
+            let command = try Command.parse(line, providers: providers)
             if command == .quit { return false }
             await run(command)
         } catch {

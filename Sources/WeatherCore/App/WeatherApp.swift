@@ -23,7 +23,9 @@ package final class WeatherApp {
     private let makeService: (ServiceChoice) -> any WeatherProviding
     let now: @Sendable () -> Date
     package internal(set) var offline: Bool
-    /// The provider a person gets without choosing: OpenWeather with a key, else Open-Meteo.
+    /// The providers this run can ask, handed in by the program that composes them.
+    package let providers: ProviderCatalog
+    /// The provider a person gets without choosing: the catalog's first that can answer with the key there is or not.
     package let defaultProvider: ProviderID
     /// False when no API key is set: a provider that needs one is refused, not saved.
     private let hasAPIKey: Bool
@@ -51,22 +53,30 @@ package final class WeatherApp {
     /// How many events were published: tells whether a change drew anything.
     private(set) var emitted = 0
     /// The offline samples' names, read once when first needed.
-    lazy var samplePlaceNames = SampleDataTransport().placeNames
+    lazy var samplePlaceNames = providers.samplePlaces()
 
     /// `store` nil: nothing is ever written (one-shot runs read preferences and write none).
     package init(
         preferences: Preferences, store: PreferencesStore?, offline: Bool, units: UnitSystem? = nil,
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
-        provider: ProviderID? = nil, environmentProvider: ProviderID? = nil, defaultProvider: ProviderID = .openWeather,
-        hasAPIKey: Bool = true,
+        providers: ProviderCatalog, provider: ProviderID? = nil, environmentProvider: ProviderID? = nil,
+        defaultProvider: ProviderID? = nil, hasAPIKey: Bool = true,
         failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
+        var preferences = preferences
+        // An id the file names and no provider has is as if not saved.
+        preferences.provider = providers.known(preferences.provider)
+        preferences.announcedProvider = providers.known(preferences.announcedProvider)
         self.preferences = preferences
         self.store = store
         self.offline = offline
         self.makeService = makeService
         self.now = now
+        self.providers = providers
+        guard let defaultProvider = defaultProvider ?? providers.defaultProvider(hasKey: hasAPIKey) else {
+            preconditionFailure()  // a catalog with no keyless provider: the composition's mistake, not the user's
+        }
         self.defaultProvider = defaultProvider
         self.hasAPIKey = hasAPIKey
         flags = Settings.Layer(units: units, clock: clock, language: language, provider: provider, failover: failover)
@@ -234,7 +244,7 @@ package struct ServiceChoice: Equatable, Sendable {
     /// The language conditions and place names are asked for in.
     package var language: Language
 
-    package init(offline: Bool, provider: ProviderID = .openWeather, failover: Bool = true, language: Language = .english) {
+    package init(offline: Bool, provider: ProviderID, failover: Bool = true, language: Language = .english) {
         self.offline = offline
         self.provider = provider
         self.failover = failover

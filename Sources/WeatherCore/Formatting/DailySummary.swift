@@ -125,7 +125,7 @@ package struct DailySummary: Equatable, Sendable {
         return parts + [rest]
     }
 
-    static func dominantCondition(_ slots: [ForecastSlot], zone: PlaceTimeZone) -> Condition? {
+    package static func dominantCondition(_ slots: [ForecastSlot], zone: PlaceTimeZone) -> Condition? {
         let daytime = slots.filter { (6..<18).contains(LocalTime($0.time, zone).hour) }
         return mostFrequent(daytime.isEmpty ? slots : daytime)
     }

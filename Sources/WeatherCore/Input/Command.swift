@@ -62,8 +62,9 @@ package enum Command: Equatable, Sendable {
     }
 
     /// Parses a line; commands are case-insensitive, tolerate extra spaces and may be shortened to any start that
-    /// names one command. Throws a one-line hint when a command or its argument is wrong.
-    package static func parse(_ line: String) throws(WeatherError) -> Command {
+    /// names one command. Throws a one-line hint when a command or its argument is wrong. `:provider NAME` takes the
+    /// names of `providers` (none by default: the program hands in the ones it composed).
+    package static func parse(_ line: String, providers: ProviderCatalog = ProviderCatalog([])) throws(WeatherError) -> Command {
         let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty else { return .empty }
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }
@@ -138,7 +139,7 @@ package enum Command: Equatable, Sendable {
             }
         case "provider":
             guard let argument else { return .provider(nil) }
-            guard let provider = ProviderID(name: argument) else {
+            guard let provider = providers.named(argument) else {
                 throw .invalidInput(Phrase("error.provider.usage"))
             }
             return .provider(provider)

@@ -15,12 +15,13 @@ package enum Completion: Equatable, Sendable {
 ///
 /// Matching ignores case and accents ("zur" finds "Zürich"), and multi-word names complete whole.
 package enum CompletionMatcher {
-    package static func complete(_ line: String, cities: [String]) -> Completion {
+    /// `providers`: the ids `:provider ` completes to.
+    package static func complete(_ line: String, cities: [String], providers: [String] = []) -> Completion {
         let typed = line.drop { $0 == " " }
         if typed.hasPrefix(":") {
             let lower = typed.lowercased()
             for (command, values) in [
-                (":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"]), (":provider ", ProviderID.allCases.map(\.rawValue)),
+                (":units ", UnitSystem.allCases.map(\.rawValue)), (":clock ", ["12", "24"]), (":provider ", providers),
                 (":lang ", Language.allCases.map(\.code)),
             ] {
                 if lower.hasPrefix(command) {

@@ -50,22 +50,6 @@ package enum Language: String, CaseIterable, Sendable {
         }
     }
 
-    /// OpenWeather's `lang` code for it.
-    package var openWeatherCode: String {
-        switch self {
-        case .portuguese: "pt_br"
-        default: rawValue
-        }
-    }
-
-    /// Open-Meteo's geocoding `language` code for it.
-    package var openMeteoCode: String {
-        switch self {
-        case .portuguese: "pt"
-        default: rawValue
-        }
-    }
-
     /// The decimal separator: "12,5 mm" in every language here but English.
     package var decimalSeparator: Character { self == .english ? "." : "," }
 

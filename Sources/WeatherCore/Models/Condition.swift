@@ -1,6 +1,10 @@
 import FoundationEssentials
 
 /// A weather condition as OpenWeather codes it (`weather[0]`).
+///
+/// The code table is OpenWeather's, and it stays here as the one vocabulary of conditions every provider's answer is
+/// put into (Open-Meteo's WMO codes and MET Norway's symbols are mapped onto it in WeatherProviders), so the views,
+/// summaries and art read one table whoever answered. It names no provider in code: a new provider maps its own codes.
 package struct Condition: Equatable, Sendable {
     /// OpenWeather's condition code (200…804).
     package var code: Int

@@ -25,7 +25,7 @@ package struct WeatherReport: Equatable, Sendable {
 
     package init(
         place: Place, current: CurrentConditions, forecast: [ForecastSlot], zone: PlaceTimeZone, source: DataSource,
-        provider: ProviderID = .openWeather, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil
+        provider: ProviderID, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil
     ) {
         self.place = place
         self.current = current

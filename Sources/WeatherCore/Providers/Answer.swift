@@ -8,7 +8,7 @@ import Synchronization
 /// It travels down to `ProviderHTTP` as a task-local value: whoever marks an answer (`Answer.run`, a view model)
 /// need not know the timeout, and nothing in between hands it on.
 package final class Answer: Sendable {
-    @TaskLocal static var current: Answer?
+    @TaskLocal package static var current: Answer?
 
     /// When the answer's time runs out: set by the first provider call that knows the budget.
     private let end = Mutex<ContinuousClock.Instant?>(nil)
@@ -17,7 +17,7 @@ package final class Answer: Sendable {
 
     /// False when the answer shows current conditions alone (a `--format` without forecast placeholders): a
     /// provider that fetches the forecast apart (OpenWeather) then makes one request, not two.
-    let wantsForecast: Bool
+    package let wantsForecast: Bool
 
     private init(wantsForecast: Bool) {
         self.wantsForecast = wantsForecast

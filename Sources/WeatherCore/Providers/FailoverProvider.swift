@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// The chosen provider first; when it fails in a way another provider could get round (no answer, a time-out, a
 /// server error, throttling, a refused or missing key), the same request goes to the next keyless provider, and
@@ -9,26 +10,68 @@ import FoundationEssentials
 /// while another could still answer, the last one all of it. A provider that needs a host that failed in the last
 /// minutes (`RecentFailures`) is skipped at first, asked again only when every other one has failed, and the
 /// first report that comes from another provider because of it says so.
+///
+/// Retry and failover live in the core, in two steps of one layer under the one deadline (`Answer`): here, which
+/// provider is asked next and with how much of the time left; in `ProviderHTTP`, below it and used by every
+/// provider's client, one request tried again after a pause (transient failures only) while that still fits in the
+/// provider's share. Nothing else retries: the providers call `ProviderHTTP`, and HTTPKit makes one try per call
+/// within the time it is given (it only sends again, at once, on a fresh connection when a kept one turns out to
+/// have been closed while idle, before any answer).
+///
+/// A provider is built when it is first asked (`init(lazy:)`): a run that answers from the first one, from the
+/// cache or not at all never builds the others.
 package struct FailoverProvider: WeatherProviding {
     /// How old a stale copy from the chosen provider may be and still be preferred to another provider's answer.
     package static let staleLimit: TimeInterval = 3600
 
     package typealias Link = (id: ProviderID, service: any WeatherProviding)
+    /// A provider and how to build it, when it is first needed.
+    package typealias Builder = (id: ProviderID, build: @Sendable () -> any WeatherProviding)
     /// The chosen provider, then the ones to try in turn.
-    let chain: [Link]
+    let chain: [LazyLink]
     let now: @Sendable () -> Date
     /// Seconds for one answer, failover included; nil leaves each provider its own timeout.
     let budget: Double?
     let failures: RecentFailures?
 
+    /// A chain of providers built already.
     package init(
         _ chain: [Link], budget: Double? = nil, failures: RecentFailures? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
-        precondition(!chain.isEmpty, "a failover chain needs a provider")
-        self.chain = chain
+        self.init(lazy: chain.map { link in (link.id, { link.service }) }, budget: budget, failures: failures, now: now)
+    }
+
+    /// A chain whose providers are built the first time each is asked, once.
+    package init(
+        lazy chain: [Builder], budget: Double? = nil, failures: RecentFailures? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        precondition(!chain.isEmpty)  // a failover chain needs a provider: the composition's mistake
+        self.chain = chain.map { LazyLink(id: $0.id, build: $0.build) }
         self.budget = budget
         self.failures = failures
         self.now = now
+    }
+
+    /// One provider of the chain, built on first use.
+    final class LazyLink: Sendable {
+        let id: ProviderID
+        private let build: @Sendable () -> any WeatherProviding
+        private let built = Mutex<(any WeatherProviding)?>(nil)
+
+        init(id: ProviderID, build: @escaping @Sendable () -> any WeatherProviding) {
+            self.id = id
+            self.build = build
+        }
+
+        var service: any WeatherProviding {
+            built.withLock { built in
+                if let built { return built }
+                let service = build()
+                built = service
+                return service
+            }
+        }
     }
 
     package func places(matching query: LocationQuery) async throws -> [Place] {

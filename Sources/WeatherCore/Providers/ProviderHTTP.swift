@@ -4,9 +4,9 @@ import HTTPKit
 /// How every provider's client sends a GET: one deadline for the whole call, transient failures retried while a
 /// retry still fits in it. The provider maps the status to `WeatherError` in `check`.
 package struct ProviderHTTP: Sendable {
-    let transport: any HTTPTransport
+    package let transport: any HTTPTransport
     /// Seconds allowed for a call, retries included.
-    let timeout: Double
+    package let timeout: Double
     /// Pauses before the second and third tries; a try is made only if it still fits in the timeout.
     let backoff: [Double]
     /// What a URL the transport cannot use is: the provider's base URL, named by its variable.
@@ -63,7 +63,7 @@ package struct ProviderHTTP: Sendable {
     }
 
     /// "https://host:port": what fails or answers as one.
-    static func origin(of url: URL) -> String {
+    package static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? "http"
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }

@@ -12,41 +12,80 @@ package protocol WeatherProviding: Sendable {
     func cachedReport(for place: Place) async -> WeatherReport?
 }
 
-/// The weather services weather-or-not can ask.
-package enum ProviderID: String, CaseIterable, Equatable, Sendable {
-    case openWeather = "openweather"
-    case openMeteo = "open-meteo"
-    case metNorway = "met-norway"
-
-    /// How the provider is named in sentences ("OpenWeather did not answer").
-    package var displayName: String {
-        switch self {
-        case .openWeather: "OpenWeather"
-        case .openMeteo: "Open-Meteo"
-        case .metNorway: "MET Norway"
-        }
-    }
-
+/// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the
+/// line its terms ask for, and whether it needs a key. The core names no service: the values are made where the
+/// services are (WeatherProviders' `ProviderID.openWeather` and the others) and handed in, in a `ProviderCatalog`.
+/// Two values with the same id are the same provider.
+package struct ProviderID: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The id the preferences file, `--provider` and `:provider` use.
+    package let rawValue: String
+    /// How the provider is named in sentences ("… did not answer").
+    package let displayName: String
     /// The line its terms ask for wherever its data is shown.
-    package var attribution: String {
-        switch self {
-        case .openWeather: "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0."
-        case .openMeteo: "Weather data by Open-Meteo.com (CC BY 4.0)."
-        case .metNorway: "Weather data by MET Norway (CC BY 4.0)."
+    package let attribution: String
+    /// True when it answers only with an API key.
+    package let needsKey: Bool
+    /// Other names `:provider` and `WEATHER_PROVIDER` take for it, in lower-case letters ("owm"); its id, its name
+    /// and these are compared with the letters of what was typed.
+    package let spellings: [String]
+
+    package init(rawValue: String, displayName: String, attribution: String, needsKey: Bool, spellings: [String] = []) {
+        self.rawValue = rawValue
+        self.displayName = displayName
+        self.attribution = attribution
+        self.needsKey = needsKey
+        self.spellings = spellings
+    }
+
+    /// An id read back from a file, not yet matched with a provider (its name is its id): `ProviderCatalog.known`
+    /// gives the provider it names, or nil.
+    package init(rawValue: String) {
+        self.init(rawValue: rawValue, displayName: rawValue, attribution: "", needsKey: false)
+    }
+
+    package var description: String { rawValue }
+
+    package static func == (a: ProviderID, b: ProviderID) -> Bool { a.rawValue == b.rawValue }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// The providers a run can ask, handed to the core by the program that composes them (WeatherProviders'
+/// `ProviderCatalog.standard`): what `:provider` lists and accepts, and who answers when nobody chose.
+package struct ProviderCatalog: Sendable {
+    /// Every provider, in the order lists show them.
+    package let all: [ProviderID]
+    /// The names of the places offline mode has samples of, for Tab and for "no sample data for …".
+    package let samplePlaces: @Sendable () -> [String]
+
+    package init(_ all: [ProviderID], samplePlaces: @escaping @Sendable () -> [String] = { [] }) {
+        self.all = all
+        self.samplePlaces = samplePlaces
+    }
+
+    /// The provider a person gets without choosing: the first that can answer (with a key, the first of all;
+    /// without, the first keyless one).
+    package func defaultProvider(hasKey: Bool) -> ProviderID? {
+        all.first { hasKey || !$0.needsKey }
+    }
+
+    /// The ones that answer without a key, in order: those failover falls back on.
+    package var keyless: [ProviderID] { all.filter { !$0.needsKey } }
+
+    /// The provider a spelling names ("open-meteo", "openmeteo", "Open-Meteo", "metno"), case and everything but
+    /// letters aside; nil for none.
+    package func named(_ name: String) -> ProviderID? {
+        let key = Self.letters(name)
+        return all.first { provider in
+            ([provider.rawValue, provider.displayName] + provider.spellings).contains { Self.letters($0) == key }
         }
     }
 
-    /// True when it answers without an API key.
-    package var needsKey: Bool { self == .openWeather }
+    /// The provider with `id`'s id (one read from a file), or nil when there is none.
+    package func known(_ id: ProviderID?) -> ProviderID? {
+        all.first { $0 == id }
+    }
 
-    /// The provider a spelling names ("open-meteo", "openmeteo", "Open-Meteo", "met", "metno"); nil for none.
-    package init?(name: String) {
-        let key = name.lowercased().filter { $0.isLetter }
-        switch key {
-        case "openweather", "openweathermap", "owm": self = .openWeather
-        case "openmeteo": self = .openMeteo
-        case "metnorway", "metno", "met", "yr": self = .metNorway
-        default: return nil
-        }
+    private static func letters(_ name: String) -> String {
+        name.lowercased().filter { $0.isLetter }
     }
 }

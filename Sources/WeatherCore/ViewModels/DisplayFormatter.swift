@@ -252,7 +252,8 @@ package struct DisplayFormatter: Sendable {
     /// Sample data names no provider: it is nobody's weather.
     package func providerName(_ report: WeatherReport) -> String? {
         guard report.source != .sample else { return nil }
-        return report.provider != options.defaultProvider || report.failover != nil ? report.provider.displayName : nil
+        let isDefault = options.defaultProvider.map { report.provider == $0 } ?? true
+        return !isDefault || report.failover != nil ? report.provider.displayName : nil
     }
 
     /// What a view says when its data, from `provider`, is not live.

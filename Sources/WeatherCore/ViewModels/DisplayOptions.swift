@@ -6,12 +6,13 @@ package struct DisplayOptions: Equatable, Sendable {
     package var clock: ClockStyle
     /// The words of the language chosen (`--lang`, `:lang`, the environment).
     package var strings: Strings
-    /// The provider a person gets without choosing; a view names its provider when it is another one.
-    package var defaultProvider: ProviderID
+    /// The provider a person gets without choosing; a view names its provider when it is another one. Nil (options
+    /// made without a provider in mind) names the provider only when another one stood in for the chosen one.
+    package var defaultProvider: ProviderID?
 
     package init(
         units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour, language: Language = .english,
-        defaultProvider: ProviderID = .openWeather
+        defaultProvider: ProviderID? = nil
     ) {
         self.units = units
         self.clock = clock

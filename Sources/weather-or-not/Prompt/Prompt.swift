@@ -20,7 +20,9 @@ struct Prompt {
             // an ASCII terminal it is folded as matching folds ("Zurich", not the views' "Zuerich"): Enter then
             // finds the recent city it came from.
             let clean = { (text: String) in style.span(style.unicode ? text : text.sanitizedForTerminal.foldingAccents()).text }
-            switch CompletionMatcher.complete(line, cities: MainActor.assumeIsolated { app.completionCities }) {
+            switch CompletionMatcher.complete(
+                line, cities: MainActor.assumeIsolated { app.completionCities },
+                providers: MainActor.assumeIsolated { app.providers.all.map(\.rawValue) }) {
             case .none: return .none
             case .replace(let text): return .replace(clean(text))
             case .choices(let common, let options): return .choices(common: clean(common), options: options.map(clean))

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// `:lang`, the environment's language and the clock that follows it, on the app model with an in-memory provider.
 @MainActor
@@ -19,7 +20,7 @@ struct AppLanguageTests {
         let store = PreferencesStore.open(at: folder.path("preferences.json")).0
         let app = WeatherApp(
             preferences: preferences, store: store, offline: false, language: language, environmentLanguage: environment,
-            now: { Date(timeIntervalSince1970: 1_699_918_300) },
+            providers: .standard, now: { Date(timeIntervalSince1970: 1_699_918_300) },
             makeService: { choice in
                 choices.all.withLock { $0.append(choice) }
                 return provider

@@ -3,6 +3,7 @@ import HTTPKit
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Places of the same name: the one picked last is the one the bare name means, in this session and the next (read
 /// back from the preferences file), at the prompt and in `:compare`; completion offers each with its region. Real
@@ -21,7 +22,7 @@ struct PickedPlaceTests {
                 environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL],
                 transport: SocketTransport(), cache: ResponseCache(directory: nil))
             app = WeatherApp(
-                preferences: loaded.preferences, store: store, offline: false, provider: provider,
+                preferences: loaded.preferences, store: store, offline: false, providers: .standard, provider: provider,
                 defaultProvider: factory.defaultProvider, failover: false, makeService: factory.service(for:))
             app.onEvent = { [unowned self] in events.append($0) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import WeatherProviders
 import Testing
 @testable import WeatherCore
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The precedence rules of `Settings.resolve`, one test each: command line over environment over preferences over the
 /// locale's and the key's defaults.
@@ -96,7 +97,7 @@ struct SettingsTests {
         let store = PreferencesStore.open(at: folder.path("preferences.json")).0
         let provider = FakeProvider(places: ["testford": [TestData.place]])
         let app = WeatherApp(
-            preferences: saved, store: store, offline: false, environmentProvider: .metNorway, defaultProvider: .openMeteo,
+            preferences: saved, store: store, offline: false, providers: .standard, environmentProvider: .metNorway, defaultProvider: .openMeteo,
             makeService: { _ in provider })
         #expect(app.provider == .metNorway)
         #expect(app.serviceChoice.provider == .metNorway)
@@ -104,7 +105,7 @@ struct SettingsTests {
         #expect(app.provider == .openMeteo)
         #expect(PreferencesStore.peek(at: folder.path("preferences.json")).provider == .openMeteo)
         let flagged = WeatherApp(
-            preferences: saved, store: nil, offline: false, provider: .openMeteo, environmentProvider: .metNorway,
+            preferences: saved, store: nil, offline: false, providers: .standard, provider: .openMeteo, environmentProvider: .metNorway,
             makeService: { _ in provider })
         #expect(flagged.provider == .openMeteo)
     }

@@ -4,6 +4,7 @@ import TestSupport
 import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// A provider in memory with a cache: a copy per place, and answers the test holds until it releases them. It
 /// records each request, and each one cancelled while held.
@@ -100,7 +101,7 @@ struct StaleWhileRevalidateTests {
         var preferences = Preferences()
         preferences.remember(WeatherAppTests.londonGB)
         preferences.remember(testford)
-        let app = WeatherApp(preferences: preferences, store: nil, offline: false, now: { now }, makeService: { _ in provider })
+        let app = WeatherApp(preferences: preferences, store: nil, offline: false, providers: .standard, now: { now }, makeService: { _ in provider })
         let handoff = HandoffQueue()
         app.backgroundRefresh = BackgroundRefresh(wakingThrough: handoff.handoff)
         let log = WeatherAppTests.EventLog()

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// A provider in memory: places by name, the Testford report for any place, every call counted. No sockets.
 final class FakeProvider: WeatherProviding {
@@ -60,7 +61,7 @@ struct WeatherAppTests {
         let store = PreferencesStore.open(at: folder.path("preferences.json")).0
         let app = WeatherApp(
             preferences: preferences, store: persist ? store : nil, offline: false, units: units,
-            now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { _ in provider })
+            providers: .standard, now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { _ in provider })
         let log = EventLog()
         app.onEvent = { log.all.append($0) }
         return Harness(app: app, provider: provider, folder: folder, events: log)
@@ -269,7 +270,7 @@ struct WeatherAppProviderTests {
         let provider = FakeProvider(places: ["testford": [TestData.place]])
         var built: [ServiceChoice] = []
         let app = WeatherApp(
-            preferences: Preferences(), store: store, offline: false, defaultProvider: .openMeteo,
+            preferences: Preferences(), store: store, offline: false, providers: .standard, defaultProvider: .openMeteo,
             now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { built.append($0); return provider })
         var events: [AppEvent] = []
         app.onEvent = { events.append($0) }
@@ -293,7 +294,7 @@ struct WeatherAppProviderTests {
         preferences.provider = .metNorway
         var built: [ServiceChoice] = []
         let app = WeatherApp(
-            preferences: preferences, store: nil, offline: false, provider: .openWeather, defaultProvider: .openWeather,
+            preferences: preferences, store: nil, offline: false, providers: .standard, provider: .openWeather, defaultProvider: .openWeather,
             failover: false, makeService: { built.append($0); return FakeProvider(places: [:]) })
         #expect(app.provider == .openWeather)
         #expect(built == [ServiceChoice(offline: false, provider: .openWeather, failover: false)])

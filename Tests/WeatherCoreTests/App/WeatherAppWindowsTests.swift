@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// Two windows (two app models) on one preferences file: each saves only what it changed, and each sees the
 /// cities the other found.
@@ -11,7 +12,7 @@ struct WeatherAppWindowsTests {
         let (store, loaded) = PreferencesStore.open(at: url)
         return WeatherApp(
             preferences: loaded.preferences, store: store, offline: false,
-            now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { _ in provider })
+            providers: .standard, now: { Date(timeIntervalSince1970: 1_699_918_300) }, makeService: { _ in provider })
     }
 
     @Test func eachWindowSavesItsOwnChangeAndOffersTheOthersCities() async throws {

@@ -3,6 +3,7 @@ import HTTPKit
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The transport's errors as this app words them, and the transport as the app builds it.
 struct TransportErrorTests {

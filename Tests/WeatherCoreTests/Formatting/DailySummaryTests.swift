@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 struct DailySummaryTests {
     static func condition(_ code: Int) -> Condition {

@@ -1,6 +1,7 @@
 import Testing
 import WeatherCLI  // the English words of a phrase are the terminal's
 @testable import WeatherCore
+@testable import WeatherProviders
 
 struct CommandTests {
     @Test(arguments: [
@@ -16,7 +17,7 @@ struct CommandTests {
         (":provider openweather", .provider(.openWeather)),
     ])
     func parses(line: String, expected: Command) throws {
-        #expect(try Command.parse(line) == expected)
+        #expect(try Command.parse(line, providers: .standard) == expected)
     }
 
     @Test(arguments: [
@@ -25,7 +26,7 @@ struct CommandTests {
         ":hourly 1h x", ":hourly 1h 2 3", ":provider wttr", ":provider open meteo",
     ])
     func refusesWithAHint(line: String) {
-        #expect(throws: WeatherError.self) { try Command.parse(line) }
+        #expect(throws: WeatherError.self) { try Command.parse(line, providers: .standard) }
     }
 
     /// Any start of one command's name works as that command; `:h`, `:r` and `:p` keep their short forms.
@@ -38,7 +39,7 @@ struct CommandTests {
         (":da", .daily), (":five", .daily),
     ])
     func anUnambiguousStartIsTheCommand(line: String, expected: Command) throws {
-        #expect(try Command.parse(line) == expected)
+        #expect(try Command.parse(line, providers: .standard) == expected)
     }
 
     /// A start several commands share names them all, in the order :help lists them.

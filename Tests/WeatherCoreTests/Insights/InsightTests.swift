@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The rules behind the summary lines, `:rain` and "did you mean".
 struct InsightTests {
@@ -21,7 +22,7 @@ struct InsightTests {
             observedAt: Date(timeIntervalSince1970: Double(midnight + 11 * 3600)),
             condition: Condition(code: 803, main: "", description: "clouds", isNight: false), temperature: temp, feelsLike: temp,
             humidity: 70, pressure: 1010, windSpeed: 3)
-        return WeatherReport(place: Place(name: "T", latitude: 0, longitude: 0), current: current, forecast: slots, zone: .fixed(0), source: .sample)
+        return WeatherReport(place: Place(name: "T", latitude: 0, longitude: 0), current: current, forecast: slots, zone: .fixed(0), source: .sample, provider: .openWeather)
     }
 
     @Test func wetSpellsJoinConsecutiveWetSlots() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// The checks every figure from outside passes where it enters, and the conversions that cannot trap behind them.
 struct PhysicalRangeTests {

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// A provider in memory that answers with a set outcome and counts its calls.
 final class ScriptedProvider: WeatherProviding {
@@ -159,5 +160,49 @@ struct FailoverTests {
         var sample = try TestData.report(source: .sample)
         sample.provider = .openWeather
         #expect(keyless.current(sample).provider == nil)
+    }
+}
+
+/// The chain builds a provider when a request first reaches it, and once.
+struct LazyFailoverTests {
+    /// A chain of `providers` whose builds are counted, provider by provider.
+    final class Builds: Sendable {
+        private let counts = Mutex<[ProviderID: Int]>([:])
+        subscript(id: ProviderID) -> Int { counts.withLock { $0[id, default: 0] } }
+
+        func chain(_ providers: ScriptedProvider...) -> FailoverProvider {
+            FailoverProvider(lazy: providers.map { provider in
+                (provider.id, { self.counts.withLock { $0[provider.id, default: 0] += 1 }; return provider })
+            }, now: { FailoverTests.now })
+        }
+    }
+
+    @Test func nothingIsBuiltBeforeTheFirstRequest() {
+        let builds = Builds()
+        _ = builds.chain(ScriptedProvider(.openWeather, .live), ScriptedProvider(.openMeteo, .live))
+        #expect(builds[.openWeather] == 0 && builds[.openMeteo] == 0)
+    }
+
+    @Test func anAnswerFromTheChosenProviderBuildsNoOther() async throws {
+        let builds = Builds()
+        let chain = builds.chain(
+            ScriptedProvider(.openWeather, .live), ScriptedProvider(.openMeteo, .live), ScriptedProvider(.metNorway, .live))
+        _ = try await chain.places(matching: LocationQuery.parse("Testford"))
+        _ = try await chain.report(for: TestData.place)
+        _ = await chain.cachedReport(for: TestData.place)
+        #expect(builds[.openWeather] == 1)
+        #expect(builds[.openMeteo] == 0 && builds[.metNorway] == 0)
+    }
+
+    @Test func failoverBuildsTheNextProviderWhenItReachesItOnly() async throws {
+        let builds = Builds()
+        let chain = builds.chain(
+            ScriptedProvider(.openWeather, .failure(.serverError(status: 503))), ScriptedProvider(.openMeteo, .live),
+            ScriptedProvider(.metNorway, .live))
+        let report = try await chain.report(for: TestData.place)
+        #expect(report.provider == .openMeteo)
+        _ = try await chain.report(for: TestData.place)
+        #expect(builds[.openWeather] == 1 && builds[.openMeteo] == 1)
+        #expect(builds[.metNorway] == 0)
     }
 }

@@ -3,6 +3,7 @@ import TestSupport
 import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 /// What the views make of what only some providers have: 1-hour steps and their own daily figures.
 struct ProviderViewTests {

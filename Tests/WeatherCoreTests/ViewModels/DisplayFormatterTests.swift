@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeatherCLI  // the English words of a notice are the terminal's
 @testable import WeatherCore
+@testable import WeatherProviders
 
 struct DisplayFormatterTests {
 

@@ -3,13 +3,18 @@ import HTTPKit
 import TestSupport
 import Testing
 @testable import WeatherCore
+@testable import WeatherProviders
 
 @MainActor
 struct ViewModelTests {
     let english = DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english)
 
+    /// OpenWeather's service on `server` (the view models are tested over a real one).
     func service(_ server: LoopbackServer) -> OpenWeatherService {
-        WeatherServiceTests.service(server)
+        let configuration = WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 5)
+        return OpenWeatherService(
+            client: OpenWeatherClient(configuration: configuration, transport: SocketTransport(), backoff: [0.05]),
+            cache: ResponseCache(directory: nil), now: TestClock().function)
     }
 
     @Test func aSearchPublishesItsDisplayAndLoadingChanges() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WeatherProviders
 
 /// Answers with numbers no weather has (±1e300, a time of 1e19 or -1, a UTC offset of a billion seconds), from each
 /// provider, through the built program: every view, `--json` and `--format` with every placeholder either show

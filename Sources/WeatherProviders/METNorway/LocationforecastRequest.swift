@@ -1,0 +1,32 @@
+import FoundationEssentials
+import WeatherCore
+
+/// One Locationforecast 2.0 compact request: the coordinates, sent at 4 decimals as MET's terms ask (finer ones
+/// would only defeat its caches and ours).
+package struct LocationforecastRequest: Hashable, Sendable {
+    package var latitude: Double
+    package var longitude: Double
+
+    package init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    static let path = "/weatherapi/locationforecast/2.0/compact"
+
+    /// A stable name for the cache: the endpoint and the rounded coordinates.
+    var cacheKey: String {
+        "metno|\(APIRequest.coordinate(latitude))|\(APIRequest.coordinate(longitude))"
+    }
+
+    /// `{base}/weatherapi/locationforecast/2.0/compact?lat=…&lon=…`; no key, MET has none.
+    func url(baseURL: String) throws(WeatherError) -> URL {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        let query = "lat=\(APIRequest.coordinate(latitude))&lon=\(APIRequest.coordinate(longitude))"
+        guard let url = URL(string: base + Self.path + "?" + query), url.scheme == "http" || url.scheme == "https",
+            url.host != nil
+        else { throw .badConfiguration(METNorwayConfiguration.badBaseURLMessage) }
+        return url
+    }
+}

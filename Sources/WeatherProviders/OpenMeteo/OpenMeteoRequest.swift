@@ -1,0 +1,83 @@
+import FoundationEssentials
+import WeatherCore
+
+/// One Open-Meteo call. Weather is always asked for in metric units (°C, m/s, mm) and converted locally, so one
+/// cached answer serves every unit system.
+package enum OpenMeteoRequest: Hashable, Sendable {
+    /// Geocoding: `name` is only the place's name; `countryCode` ("GB") narrows the search before the `count`.
+    case search(name: String, countryCode: String?, count: Int = OpenMeteoRequest.defaultCount)
+    case forecast(latitude: Double, longitude: Double)
+
+    /// What the current-conditions view shows.
+    static let currentVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "pressure_msl", "wind_speed_10m",
+        "wind_direction_10m", "wind_gusts_10m", "cloud_cover", "weather_code", "is_day",
+    ]
+    /// What a forecast step holds, plus visibility and the last hour's precipitation for the current conditions.
+    static let hourlyVariables = [
+        "temperature_2m", "relative_humidity_2m", "wind_speed_10m", "wind_direction_10m", "precipitation_probability",
+        "precipitation", "snowfall", "weather_code", "is_day", "visibility",
+    ]
+    /// What the 5-day view shows.
+    static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
+        "precipitation_probability_max",
+    ]
+    /// Results a search asks for; one that keeps only a state's asks for the most the server gives.
+    static let defaultCount = 10
+    static let maximumCount = 100
+
+    /// Today and the five days the 5-day view shows.
+    static let forecastDays = 6
+
+    var path: String {
+        switch self {
+        case .search: "/v1/search"
+        case .forecast: "/v1/forecast"
+        }
+    }
+
+    func parameters(language: String) -> [(String, String)] {
+        switch self {
+        case .search(let name, let countryCode, let count):
+            [("name", name), ("count", String(count)), ("language", language), ("format", "json")]
+                + (countryCode.map { [("countryCode", $0)] } ?? [])
+        case .forecast(let lat, let lon):
+            [
+                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
+                ("current", Self.currentVariables.joined(separator: ",")),
+                ("hourly", Self.hourlyVariables.joined(separator: ",")),
+                ("daily", Self.dailyVariables.joined(separator: ",")),
+                ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", String(Self.forecastDays)),
+                ("temperature_unit", "celsius"), ("wind_speed_unit", "ms"), ("precipitation_unit", "mm"),
+            ]
+        }
+    }
+
+    /// A stable name for the cache, apart from every other provider's: the name searched (or the coordinates
+    /// rounded to 4 decimals) and, for a search, the country and language.
+    func cacheKey(language: String) -> String {
+        switch self {
+        case .search(let name, let countryCode, let count):
+            "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)" + (count == Self.defaultCount ? "" : "|\(count)")
+        case .forecast(let lat, let lon): "open-meteo|forecast|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        }
+    }
+
+    /// The full URL on the request's own host, every parameter percent-encoded.
+    func url(configuration: OpenMeteoConfiguration) throws(WeatherError) -> URL {
+        var base: String
+        switch self {
+        case .search: base = configuration.geocodingURL
+        case .forecast: base = configuration.forecastURL
+        }
+        while base.hasSuffix("/") { base.removeLast() }
+        let query = parameters(language: configuration.language)
+            .map { "\($0.0)=\(APIRequest.percentEncode($0.1))" }
+            .joined(separator: "&")
+        guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {
+            throw .badConfiguration(OpenMeteoConfiguration.badBaseURLMessage)
+        }
+        return url
+    }
+}

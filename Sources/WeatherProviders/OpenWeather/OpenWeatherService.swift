@@ -1,0 +1,156 @@
+import FoundationEssentials
+import WeatherCore
+
+/// The OpenWeather implementation: client, cache and decoding. The same code serves live and sample data.
+package actor OpenWeatherService: WeatherProviding {
+    private let client: OpenWeatherClient
+    private let fetcher: ResponseFetcher
+    /// Set in offline mode: the names of the bundled sample places, used when a search finds nothing.
+    private let samplePlaces: [String]?
+
+    package init(
+        client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.client = client
+        self.fetcher = ResponseFetcher(cache: cache, now: now)
+        self.samplePlaces = samplePlaces
+    }
+
+    package func places(matching query: LocationQuery) async throws -> [Place] {
+        try await places(matching: query, whileSearching: client.prepareReport)
+    }
+
+    /// The places a query matches; `prepare` runs when a name search goes to the network (not when the cache
+    /// answers), to get the report's connections ready while the search is on the wire.
+    package func places(matching query: LocationQuery, whileSearching prepare: @escaping @Sendable () -> Void) async throws -> [Place] {
+        switch query {
+        case .name(let text):
+            let search = PlaceSearch(text)
+            let decode = decodePlaces
+            let places: [Place]
+            do {
+                places = try await search.places { reading in
+                    reading.filter(try await self.fetch(.direct(query: reading.query), decode: decode, before: prepare).value)
+                }
+            } catch WeatherError.placeNotFound {
+                // The server's 404 names the tidied query; the person is shown what they typed.
+                throw notFound(search.typed)
+            }
+            guard !places.isEmpty else { throw notFound(search.typed) }
+            return places
+        case .coordinates(let lat, let lon):
+            let named = try? await fetch(.reverse(latitude: lat, longitude: lon), decode: decodePlaces).value.first
+            var place = Place(name: named?.name ?? "", state: named?.state, country: named?.country, latitude: lat, longitude: lon)
+            if named == nil { place.name = Place.coordinateName(lat, lon) }
+            return [place]
+        }
+    }
+
+    /// Places named in the language asked for.
+    private var decodePlaces: @Sendable (Data) throws(WeatherError) -> [Place] {
+        let language = client.configuration.language
+        return { data throws(WeatherError) in try ResponseDecoding.places(data, language: language) }
+    }
+
+    /// A search that found nothing, quoting what was typed; offline, the sample places are listed.
+    private func notFound(_ typed: String) -> WeatherError {
+        if let samplePlaces { return .notInSampleData(typed, available: samplePlaces) }
+        return .placeNotFound(typed)
+    }
+
+    package func report(for place: Place) async throws -> WeatherReport {
+        do {
+            return try await fetchReport(for: place)
+        } catch WeatherError.placeNotFound where samplePlaces != nil {
+            throw WeatherError.notInSampleData(place.displayName, available: samplePlaces ?? [])
+        }
+    }
+
+    /// Current weather and forecast at once; current weather alone for an answer that shows nothing else.
+    private func fetchReport(for place: Place) async throws -> WeatherReport {
+        let wantsForecast = Answer.current?.wantsForecast ?? true
+        async let currentResult = fetch(.current(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.current)
+        async let forecastResult = wantsForecast
+            ? fetch(.forecast(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.forecast) : nil
+        let (current, forecast) = try await (currentResult, forecastResult)
+        let fetchedAt = min(current.fetchedAt, forecast?.fetchedAt ?? current.fetchedAt)
+        let source: DataSource
+        if samplePlaces != nil {
+            source = .sample
+        } else if let reason = current.staleReason ?? forecast?.staleReason {
+            source = .stale(fetchedAt: fetchedAt, reason: reason)
+        } else {
+            source = .live(fetchedAt: fetchedAt)
+        }
+        return Self.report(place, current.value, forecast?.value ?? ([], nil), source: source, sample: samplePlaces != nil)
+    }
+
+    /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
+    package func cachedReport(for place: Place) async -> WeatherReport? {
+        let (lat, lon, language) = (place.latitude, place.longitude, client.configuration.language)
+        guard samplePlaces == nil,
+            let current = await fetcher.peek(
+                APIRequest.current(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.current),
+            let forecast = await fetcher.peek(
+                APIRequest.forecast(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.forecast)
+        else { return nil }
+        let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
+        return Self.report(
+            place, current.value, forecast.value,
+            source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt), sample: false)
+    }
+
+    /// OpenWeather gives only the place's offset now: the zone is the one where the place lies whose offset now is
+    /// that one (`ZoneLocator`), else that offset. The sample places keep the offset their data was made for.
+    /// (Tests build it as the service does.)
+    static func report(
+        _ place: Place, _ current: (conditions: CurrentConditions, utcOffset: Int), _ forecast: (slots: [ForecastSlot], utcOffset: Int?),
+        source: DataSource, sample: Bool
+    ) -> WeatherReport {
+        let zone = sample
+            ? PlaceTimeZone.fixed(current.utcOffset)
+            : ZoneLocator().zone(for: place, reported: current.utcOffset, at: current.conditions.observedAt)
+        // Two answers: a step more than a year from the observation is left out here (`PhysicalRange.reach`).
+        let observedAt = current.conditions.observedAt
+        let slots = forecast.slots.filter { PhysicalRange.moment($0.time, near: observedAt) != nil }
+        return WeatherReport(
+            place: place, current: current.conditions, forecast: startingNow(slots, current.conditions), zone: zone, source: source,
+            provider: .openWeather)
+    }
+
+    /// The slots with the first one's instant values taken from the observation when it holds now: no entry of the
+    /// forecast gives the values at its start (``ResponseDecoding/forecast(_:)``), the observation is the nearest
+    /// reading, and day or night at its start follows from today's sunrise and sunset.
+    static func startingNow(_ slots: [ForecastSlot], _ current: CurrentConditions) -> [ForecastSlot] {
+        guard var first = slots.first, first.time <= current.observedAt else { return slots }
+        first.temperature = current.temperature
+        first.humidity = current.humidity
+        first.windSpeed = current.windSpeed
+        first.windDegrees = current.windDegrees
+        if let sunrise = current.sunrise, let sunset = current.sunset, sunrise.timeIntervalSince(first.time) < 86_400 {
+            first.condition.isNight = !(sunrise <= first.time && first.time < sunset)
+        }
+        return [first] + slots.dropFirst()
+    }
+
+    /// Fresh cache, else the network, else (for failures a cached copy can stand in for) a stale copy.
+    /// `before` runs just before the request goes to the network.
+    private func fetch<Value: Sendable>(
+        _ request: APIRequest, decode: @escaping @Sendable (Data) throws(WeatherError) -> Value,
+        before: @escaping @Sendable () -> Void = {}
+    ) async throws -> Fetched<Value> {
+        let client = client
+        return try await fetcher.fetch(
+            request.cacheKey(language: client.configuration.language),
+            network: { _ in
+                before()
+                return .body(try await client.fetch(request))
+            }, decode: decode)
+    }
+
+    /// How many callers wait for requests on the wire now: lets tests wait until every caller has joined.
+    var waitingCallers: Int {
+        get async { await fetcher.waitingCallers }
+    }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+import HTTPKit
+import WeatherCore
+
+/// The composition: builds the weather service for a `ServiceChoice`, the bundled samples offline, else the chosen
+/// provider with the keyless ones behind it for failover. Each provider keeps its own cache entries (their keys
+/// differ). Nothing is built before it is needed: a provider of the chain is built when a request first reaches it.
+package struct ProviderFactory: Sendable {
+    /// OpenWeather's key, base URL, timeout and language.
+    package let openWeather: WeatherConfiguration
+    /// The environment, for the other providers' base URLs (`OPENMETEO_BASE_URL`, `METNO_BASE_URL`) and contact.
+    package let environment: [String: String]
+    package let transport: any HTTPTransport
+    package let cache: ResponseCache
+    /// Hosts that failed in the last minutes, shared by every service this factory builds.
+    package let failures: RecentFailures
+    /// The clock MET Norway picks its current hour by (tests set it).
+    package let now: @Sendable () -> Date
+    private let sampleCache = ResponseCache(directory: nil)
+    /// Told each time a live provider is built (tests count them).
+    package var onBuild: (@Sendable (ProviderID) -> Void)?
+
+    /// `failures` nil remembers failed hosts within this run only.
+    package init(
+        openWeather: WeatherConfiguration, environment: [String: String], transport: any HTTPTransport, cache: ResponseCache,
+        failures: RecentFailures? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.openWeather = openWeather
+        self.environment = environment
+        self.transport = transport
+        self.cache = cache
+        self.failures = failures ?? RecentFailures(file: nil)
+        self.now = now
+    }
+
+    /// The providers it builds, as the core knows them.
+    package var catalog: ProviderCatalog { .standard }
+
+    /// OpenWeather when a key is set, else Open-Meteo.
+    package var defaultProvider: ProviderID { catalog.defaultProvider(hasKey: openWeather.apiKey != nil) ?? .openMeteo }
+
+    /// The provider `WEATHER_PROVIDER` names; nil when unset. Throws a usage message for a name it does not know.
+    package static func environmentProvider(_ environment: [String: String]) throws(WeatherError) -> ProviderID? {
+        guard let name = environment["WEATHER_PROVIDER"], !name.trimmingWhitespace.isEmpty else { return nil }
+        guard let provider = ProviderCatalog.standard.named(name) else {
+            throw .invalidInput(Phrase("error.provider.variable"))
+        }
+        return provider
+    }
+
+    package func service(for choice: ServiceChoice) -> any WeatherProviding {
+        if choice.offline {
+            let samples = SampleDataTransport()
+            var configuration = openWeather
+            configuration.apiKey = SampleDataTransport.placeholderKey
+            configuration.language = choice.language.openWeatherCode
+            return OpenWeatherService(
+                client: OpenWeatherClient(configuration: configuration, transport: samples), cache: sampleCache,
+                samplePlaces: samples.placeNames)
+        }
+        let ids = [choice.provider] + (choice.failover ? catalog.keyless.filter { $0 != choice.provider } : [])
+        let language = choice.language
+        // Even alone, a provider answers within one deadline (`--timeout`) and skips a host that failed within it.
+        return FailoverProvider(
+            lazy: ids.map { id in (id, { service(id, language: language) }) }, budget: openWeather.timeout, failures: failures)
+    }
+
+    /// One provider's live service. MET Norway has no geocoding: its places come from OpenWeather's when a key
+    /// is set, else from Open-Meteo's, whose time zones also give MET Norway's local days.
+    func service(_ provider: ProviderID, language: Language = .english) -> any WeatherProviding {
+        onBuild?(provider)
+        // OpenWeather words conditions and names places in the language asked; Open-Meteo's search names places.
+        var openWeather = openWeather
+        openWeather.language = language.openWeatherCode
+        let openMeteoClient = openMeteoClient(language)
+        switch provider {
+        case .openWeather:
+            return OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+        case .openMeteo:
+            return OpenMeteoService(client: openMeteoClient, cache: cache)
+        case .metNorway:
+            let openMeteo = openMeteoClient
+            let geocoder = OpenMeteoGeocoder(client: openMeteo, cache: cache)
+            let client = METNorwayClient(
+                configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
+            let finder: METNorwayService.PlaceFinder
+            // MET's connection opens while the search is on the wire.
+            if openWeather.apiKey != nil {
+                let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+                // OpenWeather's places carry no time zone: Open-Meteo's search is asked for it beside the forecast.
+                // One call for both: when they share an address (a mirror, a proxy), two connections are wanted
+                // there, and two calls would each count the other's as theirs.
+                let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
+                let (transport, timeout) = (transport, openWeather.timeout)
+                finder = {
+                    try await places.places(matching: $0) { transport.preconnect(ahead, timeout: timeout) }
+                }
+            } else {
+                finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }
+            }
+            return METNorwayService(
+                client: client, cache: cache, findPlaces: finder,
+                zone: { place in
+                    // A place found through Open-Meteo carries its zone; others are looked up by name there, else
+                    // located from where they lie.
+                    let locator = ZoneLocator()
+                    guard place.timeZone == nil, let name = await geocoder.timeZone(for: place) else { return locator.zone(for: place) }
+                    var named = place
+                    named.timeZone = name
+                    return locator.zone(for: named)
+                }, now: now)
+        default:
+            preconditionFailure("\(provider) is not one of ProviderCatalog.standard's")
+        }
+    }
+
+    private func openMeteoClient(_ language: Language) -> OpenMeteoClient {
+        OpenMeteoClient(
+            configuration: OpenMeteoConfiguration.fromEnvironment(environment, timeout: openWeather.timeout, language: language.openMeteoCode),
+            transport: transport)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPKit
+import TestSupport
+import Testing
+@testable import WeatherCore
+@testable import WeatherProviders
+
+struct ResponseDecodingTests {
+    @Test func currentWeatherWithRainGustsAndExtraConditions() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_testford.json"))
+        #expect(offset == 0)
+        #expect(current.condition.code == 501)  // the first weather entry is the primary one
+        #expect(current.condition.description == "moderate rain")
+        #expect(current.condition.isNight)
+        #expect(current.temperature == 7.46)
+        #expect(current.windGust == 11.3)
+        #expect(current.windDegrees == 236)
+        #expect(current.visibility == 16093)  // above the documented 10 km maximum, kept
+        #expect(current.rain == Precipitation(millimetres: 0.82, hours: 1))
+        #expect(current.snow == nil)
+        #expect(current.sunrise == Date(timeIntervalSince1970: 1_699_946_000))
+    }
+
+    @Test func currentWeatherWithMissingOptionalsStringCodUnknownFieldsAndHumidityOver100() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_minimal.json"))
+        #expect(offset == 3600)
+        #expect(current.humidity == 100)
+        #expect(current.visibility == nil)
+        #expect(current.windDegrees == nil)
+        #expect(current.windGust == nil)
+        #expect(current.rain == nil)
+        #expect(current.temperature == -0.08)
+    }
+
+    @Test func snowOverThreeHours() throws {
+        let (current, offset) = try ResponseDecoding.current(Fixtures.data("current_snow_3h.json"))
+        #expect(current.snow == Precipitation(millimetres: 1.6, hours: 3))
+        #expect(current.sunrise == nil)
+        #expect(offset == -12600)
+    }
+
+    @Test func fortySlotForecastWithIntegerAndFloatPop() throws {
+        let (slots, offset) = try ResponseDecoding.forecast(Fixtures.data("forecast_testford.json"))
+        #expect(slots.count == 40)
+        #expect(offset == 0)
+        #expect(slots.map(\.time) == slots.map(\.time).sorted())
+        #expect(slots[5].precipitationProbability == 1)  // "pop": 1
+        #expect(slots[3].precipitationProbability == 0)  // "pop": 0
+        #expect(slots[2].precipitationProbability == 0.2)  // "pop": 0.2
+        #expect(slots[8].humidity == 100)  // 101 clamped (the 8th entry's: the instant at the start of the 9th slot)
+        #expect(slots[4].precipitation == 1.25)
+        #expect(slots[4].isSnow == false)
+        #expect(slots[30].isSnow)
+        #expect(slots[0].precipitation == 0)  // a dry step has no rain or snow field: nothing falls
+    }
+
+    @Test func forecastWithEmptyCity() throws {
+        let (slots, offset) = try ResponseDecoding.forecast(Fixtures.data("forecast_empty_city.json"))
+        #expect(slots.count == 2)
+        #expect(offset == 0)
+        #expect(slots[0].condition.group == .snow)
+        #expect(slots[0].windDegrees == nil)  // the first entry has no direction; the first slot is its own
+        #expect(slots[1].windSpeed == 3.3)  // a slot's wind is the one at its start: the entry before its own
+    }
+
+    @Test func geocodingKeepsEveryDistinctMatch() throws {
+        let places = try ResponseDecoding.places(Fixtures.data("geo_london.json"))
+        #expect(places.map(\.country) == ["GB", "CA", "US"])  // the duplicate Ohio entry is dropped
+        #expect(places[0].displayName == "London, England, GB")
+        #expect(places[2].displayName == "London, OH, US")
+        #expect(try ResponseDecoding.places(Data("[]".utf8)).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("{\"main\": ", "detail.notJSON"),
+        ("<html>oops</html>", "detail.notJSON"),
+        ("{\"list\": 5}", "detail.unexpectedShape"),
+        ("[1, 2]", "detail.unexpectedShape"),
+        ("", "detail.empty"),
+    ])
+    func unreadableBodiesAreBadResponses(body: String, detail: String) {
+        #expect(throws: WeatherError.badResponse(Phrase(detail))) { try ResponseDecoding.forecast(Data(body.utf8)) }
+    }
+
+    @Test func errorBodiesWithIntegerOrStringCod() throws {
+        let unauthorized = try JSONValue.parse(Fixtures.data("error_401.json"))
+        #expect(unauthorized["cod"]?.text == "401")
+        let notFound = try JSONValue.parse(Fixtures.data("error_404.json"))
+        #expect(notFound["cod"]?.text == "404")
+        #expect(ResponseDecoding.errorMessage(Fixtures.data("error_404.json")) == "city not found")
+    }
+
+    @Test func placesAreNamedInTheLanguageAskedWhereOpenWeatherHasIt() throws {
+        let json = Data(#"""
+            [{"name":"Munich","local_names":{"de":"München","it":"Monaco di Baviera","pt":"Munique","fr":"","en":"Munich (en)"},
+              "lat":48.1371,"lon":11.5754,"country":"DE","state":"Bavaria"},
+             {"name":"Testford","lat":51.5,"lon":-0.12,"country":"GB"}]
+            """#.utf8)
+        #expect(try ResponseDecoding.places(json, language: "de").map(\.name) == ["München", "Testford"])
+        #expect(try ResponseDecoding.places(json, language: "it").first?.name == "Monaco di Baviera")
+        #expect(try ResponseDecoding.places(json, language: "pt_br").first?.name == "Munique")  // local_names says "pt"
+        #expect(try ResponseDecoding.places(json, language: "fr").first?.name == "Munich")  // empty: the default name
+        #expect(try ResponseDecoding.places(json, language: "es").first?.name == "Munich")  // none
+        #expect(try ResponseDecoding.places(json).first?.name == "Munich")  // English: the default name
+    }
+}
