@@ -15,13 +15,17 @@ let package = Package(
         .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
-        .target(name: "TestSupport", dependencies: ["CTLS", "CZlib", "HTTPKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
+        // The test doubles every test target uses (loopback servers, fake providers, the binary's runner), and
+        // weather-loopback, which serves them to scripts/bench.py. No product depends on them; they live under Tests/,
+        // so that Sources/ holds only what ships.
+        .target(name: "WeatherCoreTesting", dependencies: ["WeatherCore", "HTTPKit", "CTLS", "CZlib"], path: "Tests/WeatherCoreTesting"),
+        .executableTarget(name: "weather-loopback", dependencies: ["WeatherCoreTesting"], path: "Tests/weather-loopback"),
+        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "WeatherCoreTesting"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "WeatherCoreTesting"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "HTTPKit", "WeatherCoreTesting"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "WeatherCLI", "TestSupport", "CTLS"],
+            dependencies: ["WeatherCore", "WeatherCLI", "WeatherCoreTesting", "CTLS"],
             exclude: ["Golden"]  // read from the source tree by Golden.swift
         ),
     ],

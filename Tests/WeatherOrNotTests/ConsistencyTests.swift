@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// One weather, three providers (issue 22): `OneWeather` serves the same hourly series in OpenWeather's, Open-Meteo's and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeatherCore
+import WeatherCoreTesting
 
 struct DailySummaryTests {
     static func condition(_ code: Int) -> Condition {

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Answers with numbers no weather has (±1e300, a time of 1e19 or -1, a UTC offset of a billion seconds), from each
@@ -297,12 +297,3 @@ struct HostileNumberTests {
     }
 }
 
-/// A flag a test flips while the server's handler, on another thread, reads it.
-final class LockedFlag: Sendable {
-    private let state: Mutex<Bool>
-    init(_ value: Bool) { state = Mutex(value) }
-    var value: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
-    }
-}

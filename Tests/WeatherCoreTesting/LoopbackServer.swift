@@ -280,6 +280,10 @@ public final class LoopbackServer: Sendable {
 
     private func serve(_ fd: Int32) {
         accepted.add(1, ordering: .relaxed)
+        if keepAlive {  // as servers that keep connections do: an answer's last segment is not held for an ACK
+            var yes: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         if !greeting.isEmpty {
             _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
