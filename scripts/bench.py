@@ -35,7 +35,7 @@ class Loopback:
 
     def __init__(self, path):
         if not os.path.exists(path):
-            raise SystemExit("%s: not built (swift build -c release --product weather-loopback)" % path)
+            raise SystemExit("%s: not built (swift build --product weather-loopback)" % path)
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.lock = threading.Lock()
         self.urls = json.loads(self.proc.stdout.readline())
@@ -702,7 +702,7 @@ def main():
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "weather-or-not"))
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "weather-bench"))
-    parser.add_argument("--loopback", default=os.path.join(ROOT, ".build", "release", "weather-loopback"),
+    parser.add_argument("--loopback", default=os.path.join(ROOT, ".build", "debug", "weather-loopback"),
                         help="the loopback servers (Tests/weather-loopback)")
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--real-link-only", action="store_true", help="only the real-link section")

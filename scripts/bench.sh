@@ -12,6 +12,8 @@ for tool in curl ansiweather time; do
 done
 ./scripts/build-release.sh >&2
 swift build -c release --product weather-bench --static-swift-stdlib >&2
-# The tests' loopback servers (Tests/weather-loopback), linked against the toolchain's libraries: it uses Swift Testing's.
-swift build -c release --product weather-loopback >&2
+# The tests' loopback servers (Tests/weather-loopback), built for debugging as the tests build them: it links Swift
+# Testing, which has no static library, and a release build without --static-swift-stdlib would make the next release
+# build of weather-or-not compile everything again.
+swift build --product weather-loopback >&2
 exec python3 scripts/bench.py "$@"

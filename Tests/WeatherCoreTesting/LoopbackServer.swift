@@ -301,7 +301,7 @@ public final class LoopbackServer: Sendable {
                 if n <= 0 || pending.count > 65_536 { return finish(fd) }
                 pending += chunk[0..<n]
             }
-            let end = pending.headerEnd!
+            guard let end = pending.headerEnd else { return finish(fd) }
             let head = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeFirst(end)
             let parts = head.prefix { $0 != "\r" }.split(separator: " ")

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+// Values that tests and the servers' handlers (on their own threads) share: a clock, a counter, a flag.
+
 /// A clock tests can move.
 public final class TestClock: Sendable {
     private let time = Mutex(Date(timeIntervalSince1970: 1_699_918_500))
