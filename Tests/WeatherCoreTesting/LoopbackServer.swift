@@ -258,13 +258,19 @@ public final class LoopbackServer: Sendable {
 
         /// Sends every byte; false when the connection ended first.
         @discardableResult
-        func write(_ bytes: [UInt8]) -> Bool {
+        func write(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes(write) }
+
+        /// The same from `Data` as it is, never copied byte by byte into an array (slow for megabytes in a debug build).
+        @discardableResult
+        func write(_ data: Data) -> Bool { data.withUnsafeBytes(write) }
+
+        private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset < bytes.count {
-                let n = bytes[offset...].withUnsafeBytes { chunk in
-                    if let session { return Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
-                    return send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
-                }
+                let chunk = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+                let n =
+                    if let session { Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
+                    else { send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL)) }
                 if n <= 0 { return false }
                 offset += n
                 bytesWritten += n
@@ -280,10 +286,6 @@ public final class LoopbackServer: Sendable {
 
     private func serve(_ fd: Int32) {
         accepted.add(1, ordering: .relaxed)
-        if keepAlive {  // as servers that keep connections do: an answer's last segment is not held for an ACK
-            var yes: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        }
         if !greeting.isEmpty {
             _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
@@ -339,7 +341,7 @@ public final class LoopbackServer: Sendable {
             channel.write(Array(head(status, headers, length: body.count).utf8) + Array(body))
             return keepAlive
         case .raw(let bytes):
-            channel.write(Array(bytes))
+            channel.write(bytes)
             return keepAlive
         case .endless(let head, let repeating):
             // A small send buffer, so that what the client never read barely counts in `bytesSent`.
