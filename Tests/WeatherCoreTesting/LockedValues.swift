@@ -1,16 +1,7 @@
 import Foundation
 import Synchronization
 
-// Values that tests and the servers' handlers (on their own threads) share: a clock, a counter, a flag.
-
-/// A clock tests can move.
-public final class TestClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_699_918_500))
-    public init() {}
-    public var now: Date { time.withLock { $0 } }
-    public func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    public var function: @Sendable () -> Date { { self.now } }
-}
+// Values that tests and the servers' handlers (on their own threads) share: a counter, a flag.
 
 /// A thread-safe counter for handlers.
 public final class Counter: Sendable {
