@@ -17,14 +17,20 @@ let package = Package(
         .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders"]),
-        .target(name: "TestSupport", dependencies: ["CTLS", "CZlib", "HTTPKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "TestSupport", "WeatherCLI"]),  // WeatherCLI: the words of a phrase
-        .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherCore", "HTTPKit", "TestSupport", "WeatherCLI"]),
-        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "HTTPKit", "TestSupport"], exclude: ["Golden"]),
+        // The test doubles every test target uses (loopback servers, fake providers, the binary's runner), and
+        // weather-loopback, which serves them to scripts/bench.py. No product depends on them; they live under Tests/,
+        // so that Sources/ holds only what ships.
+        .target(
+            name: "WeatherCoreTesting", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "CTLS", "CZlib"],
+            path: "Tests/WeatherCoreTesting"),
+        .executableTarget(name: "weather-loopback", dependencies: ["WeatherCoreTesting"], path: "Tests/weather-loopback"),
+        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "WeatherCoreTesting"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "WeatherCoreTesting", "WeatherCLI"]),  // WeatherCLI: the words of a phrase
+        .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherCore", "HTTPKit", "WeatherCoreTesting", "WeatherCLI"]),
+        .testTarget(name: "WeatherCLITests", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "HTTPKit", "WeatherCoreTesting"], exclude: ["Golden"]),
         .testTarget(
             name: "WeatherOrNotTests",
-            dependencies: ["WeatherCore", "WeatherProviders", "WeatherCLI", "TestSupport", "CTLS"],
+            dependencies: ["WeatherCore", "WeatherProviders", "WeatherCLI", "WeatherCoreTesting", "CTLS"],
             exclude: ["Golden"]  // read from the source tree by Golden.swift
         ),
     ],

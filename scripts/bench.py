@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """Benchmarks weather-or-not in one run and prints the figures (medians) as a Markdown table.
 
-Starts a loopback HTTP server with realistic OpenWeather answers (the project's fixtures), then measures:
+Starts the tests' own loopback servers (`weather-loopback`, over the WeatherCoreTesting target: every provider's answers
+from the project's fixtures, over http and https), then measures:
 one-shot runs against curl (the same three requests) and ansiweather; interactive latency through a
 pseudo-terminal; in-process decoding and formatting; the API requests of a scripted session; the bytes a new
 city costs, with and without gzip; start-up; peak memory, also for hostile answers. Nothing here asserts: it prints
 what it measured. Usage:
 
-    scripts/bench.sh [--runs N] [--binary PATH] [--real-link-only | --skip-real-link] [--real-link-runs N]
+    scripts/bench.sh [--runs N] [--binary PATH] [--loopback PATH] [--real-link-only | --skip-real-link] [--real-link-runs N]
 
 The real-link section then measures round trips: through a latency-injecting proxy of its own on loopback (50, 100
-and 200 ms RTT, with and without a 1 Mbit/s cap, TLS end to end), curl and weather-or-not, in ms and in RTTs.
+and 200 ms RTT, with and without a 1 Mbit/s cap, TLS end to end) to the loopback servers' https one that keeps
+connections open, curl and weather-or-not, in ms and in RTTs. The proxy is the benchmark's alone (tests assert no
+timing, so they have none): this script holds it, the runs, the timers and the tables; the servers are the tests'.
 """
-import argparse, calendar, collections, gzip, http.server, json, os, pty, re, select, shutil, signal, socket, socketserver
-import ssl, statistics, subprocess, sys, tempfile, threading, time, urllib.parse, zlib
+import argparse, collections, json, os, pty, re, select, shutil, signal, socket, statistics, subprocess, tempfile, threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
@@ -22,153 +25,69 @@ TLS_CERT = os.path.join(FIXTURES, "tls", "localhost-cert.pem")
 TLS_KEY = os.path.join(FIXTURES, "tls", "localhost-key.pem")
 
 
-class Server:
-    """OpenWeather on 127.0.0.1: each query geocodes to its own coordinates; weather and forecast are Testford's.
-    As real servers do, a body goes gzip-compressed to a request that accepts gzip (unless `gzip` is turned off);
-    `sent` counts the bytes of every answer (status line, headers, body). `override`, when set to (body, headers),
-    is every answer's body instead, sent as it is (a hostile answer).
+class Loopback:
+    """The tests' own loopback servers, from `weather-loopback` (Tests/weather-loopback, over WeatherCoreTesting): every
+    provider on 127.0.0.1 from the project's fixtures, each name asked for geocoding to coordinates of its own
+    (FakeProviders.anyPlace), the body gzip-compressed to a request that accepts gzip as real servers send it. Four
+    servers: `http`, `http_plain` (never gzip), `https` (the tests' certificate) and `https_keep_alive` (connections kept
+    open, the real-link section's). It prints their base URLs as one JSON line, then takes one command a line on its
+    standard input (latency, hostile, reset, stats), answering each with one JSON line, and stops when that closes."""
 
-    With `keep_alive` (the real-link section), it answers in HTTP/1.1 and keeps connections open as real servers do,
-    sends without Nagle's delay, and makes each TLS handshake in the connection's own thread rather than in the
-    accepting one (where one slow handshake would hold up every other connection)."""
-
-    def __init__(self, certificate=None, keep_alive=False):
-        self.counts = {}
-        self.sent = 0
-        self.latency = 0.0
-        self.gzip = True
-        self.override = None
+    def __init__(self, path):
+        if not os.path.exists(path):
+            raise SystemExit("%s: not built (swift build --product weather-loopback)" % path)
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.lock = threading.Lock()
-        current = open(os.path.join(FIXTURES, "current_testford.json"), "rb").read()
-        forecast = open(os.path.join(FIXTURES, "forecast_testford.json"), "rb").read()
-        meteo = open(os.path.join(FIXTURES, "openmeteo", "forecast_testford.json"), "rb").read()
-        metno = shifted_to_now(open(os.path.join(FIXTURES, "metno", "compact_fjordby.json")).read()).encode()
-        server = self
+        self.urls = json.loads(self.proc.stdout.readline())
 
-        class Counting:
-            """The connection's writer, counting what is sent."""
-
-            def __init__(self, out):
-                self.out = out
-
-            def write(self, data):
-                with server.lock:
-                    server.sent += len(data)
-                return self.out.write(data)
-
-            def __getattr__(self, name):
-                return getattr(self.out, name)
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            if keep_alive:
-                protocol_version = "HTTP/1.1"
-                disable_nagle_algorithm = True
-                timeout = 60  # an idle kept connection's thread ends at last
-
-            def setup(self):
-                if keep_alive and certificate:
-                    self.request.do_handshake()
-                super().setup()
-                self.wfile = Counting(self.wfile)
-
-            def do_GET(self):
-                url = urllib.parse.urlparse(self.path)
-                query = urllib.parse.parse_qs(url.query)
-                with server.lock:
-                    server.counts[url.path] = server.counts.get(url.path, 0) + 1
-                if server.latency:
-                    time.sleep(server.latency)
-                if url.path == "/geo/1.0/direct":
-                    name = query.get("q", [""])[0]
-                    h = zlib.crc32(name.encode())
-                    body = json.dumps([{"name": name.split(",")[0], "lat": (h % 17000) / 100 - 85,
-                                        "lon": (h // 17000 % 35000) / 100 - 175, "country": "GB"}]).encode()
-                elif url.path == "/v1/search":  # Open-Meteo's geocoding
-                    name = query.get("name", [""])[0]
-                    h = zlib.crc32(name.encode())
-                    body = json.dumps({"results": [{"id": h, "name": name, "latitude": (h % 17000) / 100 - 85,
-                                                    "longitude": (h // 17000 % 35000) / 100 - 175, "country_code": "GB",
-                                                    "admin1": "England", "timezone": "Europe/London",
-                                                    "population": 1000}]}).encode()
-                elif url.path == "/v1/forecast":
-                    body = meteo
-                elif url.path == "/weatherapi/locationforecast/2.0/compact":
-                    body = metno
-                elif url.path == "/geo/1.0/reverse":
-                    body = b"[]"
-                elif url.path == "/data/2.5/weather":
-                    body = current
-                elif url.path == "/data/2.5/forecast":
-                    body = forecast
-                else:
-                    self.send_error(404)
-                    return
-                headers = {"Content-Type": "application/json; charset=utf-8"}
-                accepts = [e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").lower().split(",")]
-                if server.override:
-                    body, extra = server.override
-                    headers.update(extra)
-                elif server.gzip and "gzip" in accepts:
-                    body = gzip.compress(body, compresslevel=6, mtime=0)  # nginx's and Apache's usual level
-                    headers["Content-Encoding"] = "gzip"
-                self.send_response(200)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                try:
-                    self.wfile.write(body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # a client that refuses an answer too large hangs up before it is all sent
-
-            def log_message(self, *args):
-                pass
-
-        class Threaded(socketserver.ThreadingMixIn, http.server.HTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):
-                if not keep_alive:  # kept connections end in resets and timeouts as a matter of course
-                    super().handle_error(request, client_address)
-
-        self.httpd = Threaded(("127.0.0.1", 0), Handler)
-        scheme = "http"
-        if certificate:
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            context.load_cert_chain(certificate[0], certificate[1])
-            self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True,
-                                                    do_handshake_on_connect=not keep_alive)
-            scheme = "https"
-        self.base = "%s://127.0.0.1:%d" % (scheme, self.httpd.server_address[1])
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def total(self):
+    def command(self, line):
         with self.lock:
-            return sum(self.counts.values())
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+            answer = json.loads(self.proc.stdout.readline())
+        if "error" in answer:
+            raise SystemExit("weather-loopback: %s" % answer["error"])
+        return answer
 
-    def snapshot(self):
-        with self.lock:
-            return dict(self.counts)
+    def set_latency(self, seconds):
+        """Every server answers every later request `seconds` late."""
+        self.command("latency %g" % seconds)
 
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def set_hostile(self, name):
+        """Every later answer is a hostile one (bomb, bomb-gzip, largest) or, with none, the fixtures again; its size."""
+        return self.command("hostile %s" % name)["bytes"]
 
     def reset(self):
-        with self.lock:
-            self.counts.clear()
-            self.sent = 0
+        self.command("reset")
+
+    def stop(self):
+        self.proc.stdin.close()
+        self.proc.wait(10)
 
 
-def shifted_to_now(text):
-    """MET Norway's forecast moved so that it starts at the present hour, as the real server's does."""
-    stamps = re.findall(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", text)
-    if not stamps:
-        return text
-    parse = lambda stamp: calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
-    shift = int(time.time()) // 3600 * 3600 - parse(stamps[1] if len(stamps) > 1 else stamps[0])
-    return re.sub(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z",
-                  lambda m: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(parse(m.group(0)) + shift)), text)
+class Server:
+    """One of `Loopback`'s servers: its base URL, and what it answered since the last reset (of every server)."""
+
+    def __init__(self, loopback, name):
+        self.loopback, self.name = loopback, name
+        self.base = loopback.urls[name]
+
+    def stats(self):
+        return self.loopback.command("stats")[self.name]
+
+    def snapshot(self):
+        """Requests answered, by path."""
+        return self.stats()["requests"]
+
+    def total(self):
+        return sum(self.snapshot().values())
+
+    def sent(self):
+        """Bytes of every answer sent (status line, headers, body)."""
+        return self.stats()["bytes"]
+
+    def reset(self):
+        self.loopback.reset()
 
 
 def environment(server, home):
@@ -535,8 +454,9 @@ def real_link_section(args):
     rtts = [float(r) / 1000 for r in args.rtts.split(",") if r.strip()]
     cap_rtts = [float(r) / 1000 for r in args.cap_rtts.split(",") if r.strip()]
     rate = args.cap_mbit * 1e6
-    server = Server((TLS_CERT, TLS_KEY), keep_alive=True)
-    upstream = server.httpd.server_address
+    loopback = Loopback(args.loopback)
+    server = Server(loopback, "https_keep_alive")
+    upstream = ("127.0.0.1", int(server.base.rsplit(":", 1)[1]))
     work = tempfile.mkdtemp(prefix="won-reallink-")
     place = {"name": "Knownton", "country": "GB", "latitude": 51.5074, "longitude": -0.1278}
     known_preferences = json.dumps({"version": 1, "lastCity": place, "recentCities": [place]}).encode()
@@ -692,7 +612,7 @@ def real_link_section(args):
         finally:
             for proxy in proxies.values():
                 proxy.close()
-    server.stop()
+    loopback.stop()
     shutil.rmtree(work, ignore_errors=True)
     elapsed = time.perf_counter() - section_start
 
@@ -782,6 +702,8 @@ def main():
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "weather-or-not"))
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "weather-bench"))
+    parser.add_argument("--loopback", default=os.path.join(ROOT, ".build", "debug", "weather-loopback"),
+                        help="the loopback servers (Tests/weather-loopback)")
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--real-link-only", action="store_true", help="only the real-link section")
     only.add_argument("--skip-real-link", action="store_true", help="every section but the real-link one")
@@ -801,7 +723,8 @@ def main():
 
 def loopback_sections(args):
     """Every section but the real-link one: one table."""
-    server = Server()
+    loopback = Loopback(args.loopback)
+    server = Server(loopback, "http")
     work = tempfile.mkdtemp(prefix="won-bench-")
     rows = []
 
@@ -855,7 +778,7 @@ def loopback_sections(args):
         rows.append(("ansiweather", "not installed (apt-get install ansiweather)"))
 
     # 1b. The same over https, as OpenWeather is really reached: TLS handshakes and OpenSSL's set-up included.
-    tls_server = Server((TLS_CERT, TLS_KEY))
+    tls_server = Server(loopback, "https")
     tls_env = dict(env, OPENWEATHER_BASE_URL=tls_server.base, SSL_CERT_FILE=TLS_CERT)
     tls_curl = ["curl", "-sf", "--cacert", TLS_CERT] + sum(
         [["-o", "/dev/null", u.replace(server.base, tls_server.base)] for u in curl_urls], [])
@@ -873,12 +796,12 @@ def loopback_sections(args):
         rows.append(("https: one-shot / curl (loopback TLS)", "not measured: the binary does not trust SSL_CERT_FILE"))
 
     # 2. A new search with 100 ms of server latency: parallel current + forecast means about 2 round trips, not 3.
-    server.latency = 0.1
+    loopback.set_latency(0.1)
     slow = []
     for i in range(max(5, args.runs // 3)):
         home, env = fresh_home()
         slow.append(timed([args.binary, "Slowtown %d" % i], env))
-    server.latency = 0.0
+    loopback.set_latency(0)
     rows.append(("new search with 100 ms per request: total ÷ 2 round trips (target ≤ 1.3)",
                  "%.2f (%.0f ms)" % (median_ms(slow) / 200, median_ms(slow))))
 
@@ -890,11 +813,11 @@ def loopback_sections(args):
             server.reset()
             quick.append(timed([args.binary, "--provider", provider, "Place %d" % i], env))
             counts.append(server.total())
-        server.latency = 0.1
+        loopback.set_latency(0.1)
         for i in range(max(5, args.runs // 3)):
             home, env = fresh_home()
             slow.append(timed([args.binary, "--provider", provider, "Far place %d" % i], env))
-        server.latency = 0.0
+        loopback.set_latency(0)
         rows.append(("provider %s: one-shot new search (requests) / with 100 ms per request ÷ 2 round trips" % provider,
                      "%.1f ms (%d) / %.2f (%.0f ms)" % (median_ms(quick), statistics.median(counts),
                                                          median_ms(slow) / 200, median_ms(slow))))
@@ -944,30 +867,26 @@ def loopback_sections(args):
     # 5b. Bytes on the wire for a new city (one-shot, cache empty), as real servers send them (gzip when asked)
     # and without compression (what a client that does not ask for gzip receives).
     sizes = {}
-    for compressed in (True, False):
-        server.gzip = compressed
+    for compressed, answering in ((True, server), (False, Server(loopback, "http_plain"))):
         home, env = fresh_home()
-        server.reset()
+        env.update(OPENWEATHER_BASE_URL=answering.base, OPENMETEO_BASE_URL=answering.base, METNO_BASE_URL=answering.base)
+        answering.reset()
         timed([args.binary, "Bytesville"], env)
-        sizes[compressed] = server.sent
-    server.gzip = True
+        sizes[compressed] = answering.sent()
     rows.append(("bytes received for a new city (one-shot, 3 answers): gzip / without (target ≤ 30%)",
                  "%d B / %d B = %.0f%%" % (sizes[True], sizes[False], 100.0 * sizes[True] / sizes[False])))
 
     # 5c. Hostile answers: 16 MiB of `[{},{},…]` (about 4 GB and 12–17 s before the 1 MiB cap), the same as 16 KB of
     # gzip, and 1 MiB of it (the largest answer taken). Every run fails, as it should: peak memory and time to fail.
-    bomb = b"[" + b"{}," * ((16 * 2**20 - 4) // 3) + b"{}]"
-    largest = b"[" + b"{}," * ((2**20 - 4) // 3) + b"{}]"
-    for label, override in (("16 MiB `[{},{},…]` answer", (bomb, {})),
-                            ("16 MiB `[{},{},…]` answer as %d KB of gzip" % (len(gzip.compress(bomb)) // 1000),
-                             (gzip.compress(bomb), {"Content-Encoding": "gzip"})),
-                            ("1 MiB `[{},{},…]` answer (the largest taken)", (largest, {}))):
-        server.override = override
+    for name, label in (("bomb", "16 MiB `[{},{},…]` answer"), ("bomb-gzip", "16 MiB `[{},{},…]` answer as %d KB of gzip"),
+                        ("largest", "1 MiB `[{},{},…]` answer (the largest taken)")):
+        size = loopback.set_hostile(name)
+        label = label % (size // 1000) if "%d" in label else label
         home, env = fresh_home()
         start = time.perf_counter()
         peak = peak_memory([args.binary, "Bomb"], env, check=False)
         elapsed = time.perf_counter() - start
-        server.override = None
+        loopback.set_hostile("none")
         rows.append(("peak memory, refusing a %s (target ≤ 64 MiB)" % label, "%.1f MiB in %.0f ms" % (peak, elapsed * 1000)))
 
     # 6. In-process decoding and formatting.
@@ -979,6 +898,7 @@ def loopback_sections(args):
         label, value = line.rsplit(None, 2)[0], " ".join(line.rsplit(None, 2)[1:])
         rows.append(("in-process: " + label.strip(), value))
 
+    loopback.stop()
     shutil.rmtree(work, ignore_errors=True)
     print("| measure | median |")
     print("|---|---|")

@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Memory amplification (issue 13, hardening 2): a body is capped at 1 MiB as sent and as inflated, refused at the

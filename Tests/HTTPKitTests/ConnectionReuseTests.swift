@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Which answers leave their connection for the next request (issue 13, hardening 4): an HTTP/1.0 answer, one with

@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// gzip-compressed answers (issue 13, speed 4): asked for on every request, inflated through zlib in bounded steps,

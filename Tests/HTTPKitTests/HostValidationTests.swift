@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Hosts and ports checked before any lookup or connection: a percent-encoded NUL or line break in a URL's host

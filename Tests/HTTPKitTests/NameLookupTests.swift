@@ -1,7 +1,7 @@
 import Foundation
 @testable import HTTPKit
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 @testable import HTTPKit
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Connections opened ahead of requests, and idle ones given up before the server would give them up: counted on

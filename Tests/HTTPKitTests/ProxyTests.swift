@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Proxies from the environment, and requests through a real proxy on 127.0.0.1.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import HTTPKit
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// The live transport against real servers on 127.0.0.1: plain and TLS, kept-alive connections, chunked bodies.

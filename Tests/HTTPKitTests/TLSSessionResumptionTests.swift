@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// TLS session resumption against the loopback server: a second connection to the same host and port resumes

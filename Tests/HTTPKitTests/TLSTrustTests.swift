@@ -1,7 +1,7 @@
 import CTLS
 import Foundation
 @testable import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore

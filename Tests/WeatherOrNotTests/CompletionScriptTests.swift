@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 import WeatherCLI
 import WeatherCore

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// `--json` of the built binary against each provider (loopback servers answering as they do) and offline: every

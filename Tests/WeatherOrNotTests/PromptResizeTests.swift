@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// A terminal resized while a line is typed at the prompt: the prompt and the line are drawn again at the new width,

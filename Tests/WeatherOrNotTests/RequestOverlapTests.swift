@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// What a one-shot asks for, and in what order, counted on a loopback server: the mechanism behind the round trips

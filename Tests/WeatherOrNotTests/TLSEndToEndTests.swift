@@ -1,6 +1,6 @@
 import CTLS
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 import WeatherCore
 

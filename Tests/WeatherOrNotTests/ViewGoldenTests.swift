@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// Every view at 80 columns against golden files: plain and coloured, day and night, metric and imperial,

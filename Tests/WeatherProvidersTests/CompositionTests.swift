@@ -1,7 +1,7 @@
 import Foundation
 import HTTPKit
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders

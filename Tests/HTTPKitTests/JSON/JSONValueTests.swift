@@ -1,6 +1,6 @@
 import Foundation
 import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// The JSON reader and writer.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore

@@ -1,35 +1,9 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders
-
-/// A provider in memory: places by name, the Testford report for any place, every call counted. No sockets.
-final class FakeProvider: WeatherProviding {
-    let places: [String: [Place]]
-    private let calls = Mutex<[String]>([])
-
-    init(places: [String: [Place]]) { self.places = places }
-
-    var requests: [String] { calls.withLock { $0 } }
-
-    func places(matching query: LocationQuery) async throws -> [Place] {
-        guard case .name(let name) = query else { return [] }
-        calls.withLock { $0.append("places \(name)") }
-        guard let found = places[name.lowercased()], !found.isEmpty else { throw WeatherError.placeNotFound(name) }
-        return found
-    }
-
-    func report(for place: Place) async throws -> WeatherReport {
-        calls.withLock { $0.append("report \(place.name)") }
-        var report = try TestData.report()
-        report.place = place
-        return report
-    }
-
-    func cachedReport(for place: Place) async -> WeatherReport? { nil }
-}
 
 /// The app model on its own: commands in, events out, preferences in a real file in a temporary folder.
 @MainActor

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// WeatherCore knows providers only as the values handed to it (`ProviderID`, `ProviderCatalog`): it does not import

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders
+import WeatherCoreTesting
 
 struct DailySummaryTests {
     static func condition(_ code: Int) -> Condition {

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 import WeatherCLI  // the terminal's tables, to hold the keys the terminal names to them
 @testable import WeatherCore

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCoreTesting
 import Testing
 import WeatherCore
 

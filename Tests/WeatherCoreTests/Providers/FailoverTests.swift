@@ -1,61 +1,9 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders
-
-/// A provider in memory that answers with a set outcome and counts its calls.
-final class ScriptedProvider: WeatherProviding {
-    enum Outcome: Sendable {
-        case live
-        case stale(age: TimeInterval, reason: WeatherError)
-        case failure(WeatherError)
-    }
-
-    let id: ProviderID
-    let outcome: Outcome
-    let now: Date
-    private let count = Mutex(0)
-
-    init(_ id: ProviderID, _ outcome: Outcome, now: Date = FailoverTests.now) {
-        self.id = id
-        self.outcome = outcome
-        self.now = now
-    }
-
-    var calls: Int { count.withLock { $0 } }
-
-    func places(matching query: LocationQuery) async throws -> [Place] {
-        count.withLock { $0 += 1 }
-        if case .failure(let error) = outcome { throw error }
-        return [TestData.place]
-    }
-
-    func report(for place: Place) async throws -> WeatherReport {
-        count.withLock { $0 += 1 }
-        var report = try TestData.report()
-        report.provider = id
-        switch outcome {
-        case .live: report.source = .live(fetchedAt: now)
-        case .stale(let age, let reason): report.source = .stale(fetchedAt: now.addingTimeInterval(-age), reason: reason)
-        case .failure(let error): throw error
-        }
-        return report
-    }
-
-    /// A live outcome's copy is fresh, a stale one's older; a failing provider has none.
-    func cachedReport(for place: Place) async -> WeatherReport? {
-        var report = try? TestData.report()
-        report?.provider = id
-        switch outcome {
-        case .live: report?.source = .live(fetchedAt: now)
-        case .stale(let age, _): report?.source = .refreshing(fetchedAt: now.addingTimeInterval(-age))
-        case .failure: return nil
-        }
-        return report
-    }
-}
 
 struct FailoverTests {
     static let now = Date(timeIntervalSince1970: 1_699_918_300)

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import WeatherCLI  // the English words of a notice are the terminal's
 import Testing
 @testable import WeatherCore

@@ -1,5 +1,5 @@
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 

@@ -3,6 +3,7 @@ import Testing
 import WeatherCLI  // the English words of a notice are the terminal's
 @testable import WeatherCore
 @testable import WeatherProviders
+import WeatherCoreTesting
 
 struct DisplayFormatterTests {
 

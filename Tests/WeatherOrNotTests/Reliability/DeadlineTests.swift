@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// `--timeout` bounds the whole answer, geocoding and failover included; a host that failed is not asked again

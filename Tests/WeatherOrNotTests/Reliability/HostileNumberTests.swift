@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import Testing
 import WeatherProviders
 
@@ -298,12 +298,3 @@ struct HostileNumberTests {
     }
 }
 
-/// A flag a test flips while the server's handler, on another thread, reads it.
-final class LockedFlag: Sendable {
-    private let state: Mutex<Bool>
-    init(_ value: Bool) { state = Mutex(value) }
-    var value: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
-    }
-}

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import WeatherCoreTesting
 import Testing
 
 /// The API key never appears in anything printed or any file written, across successes and every fault.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPKit
 import Synchronization
-import TestSupport
+import WeatherCoreTesting
 import WeatherCLI  // the English words of a phrase are the terminal's
 import Testing
 @testable import WeatherCore

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 @testable import WeatherCore
 @testable import WeatherProviders
 
-/// Clients and services against `FakeOpenMeteo` (TestSupport), which routes Open-Meteo's endpoints to fixtures.
+/// Clients and services against `FakeOpenMeteo` (WeatherCoreTesting), which routes Open-Meteo's endpoints to fixtures.
 extension FakeOpenMeteo {
     static func client(_ server: LoopbackServer, timeout: Double = 5, backoff: [Double] = [0.05]) -> OpenMeteoClient {
         OpenMeteoClient(

@@ -1,7 +1,7 @@
 import Synchronization
 import Foundation
 import HTTPKit
-import TestSupport
+import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 @testable import WeatherProviders
@@ -177,8 +177,3 @@ struct OpenWeatherClientTests {
     }
 }
 
-/// A thread-safe counter for handlers.
-final class Counter: Sendable {
-    private let value = Synchronization.Mutex(0)
-    func next() -> Int { value.withLock { v in defer { v += 1 }; return v } }
-}

@@ -2,11 +2,11 @@ import Foundation
 
 /// The files in `Tests/Fixtures`, read from the source tree.
 public enum Fixtures {
-    public static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// The package's root folder (this file is `Tests/WeatherCoreTesting/Fixtures.swift`).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The package's root folder.
-    public static let packageRoot = folder.deletingLastPathComponent().deletingLastPathComponent()
+    public static let folder = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     public static func data(_ name: String) -> Data {
         // A missing fixture is a broken test tree: fail loudly with its name.

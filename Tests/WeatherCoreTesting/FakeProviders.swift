@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 
 /// Routes Open-Meteo's endpoints to the fixtures in `Tests/Fixtures/openmeteo`, as the real servers would answer.
@@ -83,5 +84,41 @@ public enum FakeProviders {
 
     public static func start() throws -> LoopbackServer {
         try LoopbackServer(handler: route)
+    }
+
+    /// As `route`, but every name is a place of its own, as the real geocoders find every town: OpenWeather's direct
+    /// geocoding and Open-Meteo's search answer the name asked with coordinates drawn from it (its CRC-32), so that each
+    /// new name costs a program a new geocoding and new weather. What `weather-loopback` serves the benchmark.
+    public static func anyPlace(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        switch request.path {
+        case "/geo/1.0/direct" where request.value("appid")?.isEmpty == false:
+            let name = request.value("q") ?? ""
+            let (latitude, longitude) = coordinates(of: name)
+            let place: [String: Any] = [
+                "name": String(name.split(separator: ",").first ?? ""), "lat": latitude, "lon": longitude, "country": "GB",
+            ]
+            return .json(OneWeather.json([place]))
+        case "/v1/search":
+            let name = request.value("name") ?? ""
+            let (latitude, longitude) = coordinates(of: name)
+            let place: [String: Any] = [
+                "id": checksum(name), "name": name, "latitude": latitude, "longitude": longitude, "country_code": "GB",
+                "admin1": "England", "timezone": "Europe/London", "population": 1000,
+            ]
+            return .json(OneWeather.json(["results": [place]]))
+        default:
+            return route(request)
+        }
+    }
+
+    static func checksum(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        return Int(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) })
+    }
+
+    /// Latitude −85…85 and longitude −175…175 from `name`, in hundredths of a degree.
+    static func coordinates(of name: String) -> (Double, Double) {
+        let h = checksum(name)
+        return (Double(h % 17_000) / 100 - 85, Double(h / 17_000 % 35_000) / 100 - 175)
     }
 }

@@ -258,13 +258,19 @@ public final class LoopbackServer: Sendable {
 
         /// Sends every byte; false when the connection ended first.
         @discardableResult
-        func write(_ bytes: [UInt8]) -> Bool {
+        func write(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes(write) }
+
+        /// The same from `Data` as it is, never copied byte by byte into an array (slow for megabytes in a debug build).
+        @discardableResult
+        func write(_ data: Data) -> Bool { data.withUnsafeBytes(write) }
+
+        private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset < bytes.count {
-                let n = bytes[offset...].withUnsafeBytes { chunk in
-                    if let session { return Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
-                    return send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
-                }
+                let chunk = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+                let n =
+                    if let session { Int(SSL_write(session, chunk.baseAddress, Int32(chunk.count))) }
+                    else { send(fd, chunk.baseAddress, chunk.count, Int32(MSG_NOSIGNAL)) }
                 if n <= 0 { return false }
                 offset += n
                 bytesWritten += n
@@ -297,7 +303,7 @@ public final class LoopbackServer: Sendable {
                 if n <= 0 || pending.count > 65_536 { return finish(fd) }
                 pending += chunk[0..<n]
             }
-            let end = pending.headerEnd!
+            guard let end = pending.headerEnd else { return finish(fd) }
             let head = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeFirst(end)
             let parts = head.prefix { $0 != "\r" }.split(separator: " ")
@@ -335,7 +341,7 @@ public final class LoopbackServer: Sendable {
             channel.write(Array(head(status, headers, length: body.count).utf8) + Array(body))
             return keepAlive
         case .raw(let bytes):
-            channel.write(Array(bytes))
+            channel.write(bytes)
             return keepAlive
         case .endless(let head, let repeating):
             // A small send buffer, so that what the client never read barely counts in `bytesSent`.

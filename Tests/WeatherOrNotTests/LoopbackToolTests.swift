@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WeatherCoreTesting
+
+/// `weather-loopback`, the tests' loopback servers as scripts/bench.py drives them, and the route it serves.
+struct LoopbackToolTests {
+    static let executable = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent()
+        .appendingPathComponent("weather-loopback").path
+
+    @Test func itPrintsItsLoopbackServersThenAnswersEachCommandUntilInputCloses() async throws {
+        let result = try await ExternalProgram.run(
+            Self.executable, [], input: "latency 0.01\nhostile largest\nhostile none\nreset\nstats\nnonsense\n")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 7, "the servers, then one line per command")
+        let servers = try #require(lines.first ?? nil)
+        for name in ["http", "http_plain", "https", "https_keep_alive"] {
+            let url = try #require(servers[name] as? String)
+            #expect(url.hasPrefix(name.hasPrefix("https") ? "https://127.0.0.1:" : "http://127.0.0.1:"))
+        }
+        #expect((lines[2]?["bytes"] as? Int ?? 0) > 1_000_000, "1 MiB of `[{},…]`")
+        let stats = try #require(lines[5]?["http"] as? [String: Any])
+        #expect(stats["bytes"] as? Int == 0)
+        #expect(lines[6]?["error"] as? String == "unknown command: nonsense")
+    }
+
+    @Test(arguments: ["openweather", "open-meteo", "met-norway"])
+    func everyNameIsAPlaceOfItsOwnForEveryProvider(provider: String) async throws {
+        let server = try LoopbackServer(handler: FakeProviders.anyPlace)
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let first = try await runner.run(["--provider", provider, "Benchtown 1"])
+        let firstCost = server.requests.map(\.path)
+        let second = try await runner.run(["--provider", provider, "Benchtown 2"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        // Two names, two places: the second costs the requests the first did, geocoding included, none from the cache.
+        #expect(firstCost.contains { ["/geo/1.0/direct", "/v1/search"].contains($0) })
+        #expect(Array(server.requests.map(\.path).dropFirst(firstCost.count)).sorted() == firstCost.sorted())
+    }
+}
