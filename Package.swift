@@ -8,7 +8,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "HTTPKit", dependencies: ["CTLS", "CZlib"]),
-        .target(name: "WeatherCore", dependencies: ["HTTPKit"]),
+        .target(name: "WeatherCore", dependencies: ["HTTPKit", "CGazetteer"]),
+        // The bundled gazetteer's bytes (scripts/generate-gazetteer.py), built in by the assembler's .incbin, and
+        // zlib's inflate for them.
+        .target(
+            name: "CGazetteer", exclude: ["gazetteer.bin"], cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("z")]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

