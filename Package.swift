@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore"]),
+        .executableTarget(name: "gazetteer-bench", dependencies: ["WeatherCore"]),
         .target(name: "TestSupport", dependencies: ["CTLS", "CZlib", "HTTPKit"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "HTTPKit", "TestSupport"]),

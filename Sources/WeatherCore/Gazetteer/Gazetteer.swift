@@ -65,11 +65,12 @@ package final class Gazetteer: Sendable {
         guard let table, let first = typed.first, typed.count > 3 else { return [] }
         let allowed = typed.count <= 6 ? 1 : 2
         var scored: [(distance: Int, city: Int)] = []
+        var editDistance = EditDistance()
         let end = first == 0xFF ? table.keyCount : table.lowerBound([first + 1])
         for key in table.lowerBound([first])..<end {
             let candidate = table.key(key)
             guard abs(candidate.count - typed.count) <= allowed,
-                let distance = EditDistance.bounded(typed, Array(candidate), limit: allowed), distance > 0
+                let distance = editDistance.bounded(typed, candidate, limit: allowed), distance > 0
             else { continue }
             for city in table.cities(ofKey: key) where query.readings.contains(where: { table.city(Int(city), matches: $0) }) {
                 scored.append((distance, Int(city)))
@@ -109,27 +110,44 @@ extension GazetteerTable {
     }
 }
 
-/// The Damerau (optimal string alignment) distance of two keys, when it is at most `limit`.
-enum EditDistance {
+/// The Damerau (optimal string alignment) distance of two keys, when it is at most `limit`; its three rows are kept
+/// from one call to the next, so scanning thousands of keys allocates nothing.
+struct EditDistance {
+    private var before: [Int] = []
+    private var previous: [Int] = []
+    private var current: [Int] = []
+
     static func bounded(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+        var distance = EditDistance()
+        return distance.bounded(a, b[...], limit: limit)
+    }
+
+    mutating func bounded(_ a: [UInt8], _ b: ArraySlice<UInt8>, limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        let b0 = b.startIndex
+        let width = b.count + 1
+        if previous.count < width {
+            before = [Int](repeating: 0, count: width)
+            previous = before
+            current = before
+        }
+        for j in 0..<width { previous[j] = j }
+        for i in 1...a.count {
             current[0] = i
             var rowBest = i
-            for j in 1..<(b.count + 1) {
-                var cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, before[j - 2] + 1) }
+            for j in 1..<width {
+                let same = a[i - 1] == b[b0 + j - 1]
+                var cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[b0 + j - 2], a[i - 2] == b[b0 + j - 1] { cost = min(cost, before[j - 2] + 1) }
                 current[j] = cost
                 rowBest = min(rowBest, cost)
             }
             if rowBest > limit { return nil }
-            (before, previous, current) = (previous, current, before)
+            swap(&before, &previous)
+            swap(&previous, &current)
         }
-        let distance = a.isEmpty ? b.count : previous[b.count]
-        return distance <= limit ? distance : nil
+        return previous[width - 1] <= limit ? previous[width - 1] : nil
     }
 }
 

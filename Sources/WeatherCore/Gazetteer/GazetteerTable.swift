@@ -29,17 +29,13 @@ struct GazetteerTable: Sendable {
     /// What went wrong reading the asset: only a build that embedded a damaged or foreign file can see it.
     struct Damaged: Error {}
 
-    /// The asset's size inflated is at most this (2.1 MB today): the buffer `cgazetteer_inflate` fills.
-    static let capacity = 8 << 20
-
-    /// Inflates the built-in asset and indexes it.
+    /// Inflates the built-in asset into a buffer of its exact size (the build records it) and indexes it.
     static func load() throws(Damaged) -> GazetteerTable {
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        let written = bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { cgazetteer_inflate($0, capacity) } ?? 0
+        let size = cgazetteer_inflated_size()
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = buffer.baseAddress.map { cgazetteer_inflate($0, size) } ?? 0
         }
-        guard written > 0 else { throw Damaged() }
-        bytes.removeSubrange(written...)
+        guard bytes.count == size, size > 0 else { throw Damaged() }
         return try GazetteerTable(bytes: bytes)
     }
 
@@ -73,29 +69,49 @@ struct GazetteerTable: Sendable {
         }
         self.nameStarts = nameStarts
 
+        // The keys, out of their front coding, and the postings: the bulk of the asset, read through pointers.
+        let keysStart = reader.offset
+        var keyStarts = [UInt32](repeating: 0, count: keyCount + 1)
+        var postingStarts = [UInt32](repeating: 0, count: keyCount + 1)
         var keyBytes: [UInt8] = []
-        keyBytes.reserveCapacity(bytes.count)
-        var keyStarts: [UInt32] = [0]
-        var postingStarts: [UInt32] = [0]
-        keyStarts.reserveCapacity(keyCount + 1)
-        postingStarts.reserveCapacity(keyCount + 1)
-        var previous = 0
-        for _ in 0..<keyCount {
-            let shared = Int(try reader.u8())
-            let rest = Int(try reader.u8())
-            guard shared <= keyBytes.count - previous else { throw Damaged() }
-            for byte in previous..<(previous + shared) { keyBytes.append(keyBytes[byte]) }  // no slice: no copy
-            keyBytes.append(contentsOf: try reader.take(rest))
-            previous = Int(keyStarts[keyStarts.count - 1])
-            keyStarts.append(UInt32(keyBytes.count))
-            postingStarts.append(postingStarts[postingStarts.count - 1] + UInt32(try reader.u8()))
+        var end = keysStart
+        let decoded = bytes.withUnsafeBufferPointer { asset -> Bool in
+            var cursor = keysStart
+            var previous = 0
+            var postingTotal: UInt32 = 0
+            keyBytes = [UInt8](unsafeUninitializedCapacity: asset.count) { out, written in
+                written = 0
+                for index in 0..<keyCount {
+                    guard cursor + 2 <= asset.count else { return }
+                    let shared = Int(asset[cursor])
+                    let rest = Int(asset[cursor + 1])
+                    cursor += 2
+                    guard shared <= written - previous, cursor + rest + 1 <= asset.count, written + shared + rest <= out.count
+                    else { return }
+                    for offset in 0..<shared { out[written + offset] = out[previous + offset] }
+                    for offset in 0..<rest { out[written + shared + offset] = asset[cursor + offset] }
+                    previous = written
+                    written += shared + rest
+                    cursor += rest
+                    postingTotal += UInt32(asset[cursor])
+                    cursor += 1
+                    keyStarts[index + 1] = UInt32(written)
+                    postingStarts[index + 1] = postingTotal
+                }
+                end = cursor
+            }
+            return end > keysStart || keyCount == 0
         }
-        guard Int(postingStarts[keyCount]) == postingCount else { throw Damaged() }
+        guard decoded, Int(postingStarts[keyCount]) == postingCount, end + 2 * postingCount == bytes.count else { throw Damaged() }
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
         self.postingStarts = postingStarts
-        postings = try (0..<postingCount).map { _ throws(Damaged) in try reader.u16() }
-        guard reader.offset == bytes.count, postings.allSatisfy({ Int($0) < count }) else { throw Damaged() }
+        let postingsStart = end
+        postings = [UInt16](unsafeUninitializedCapacity: postingCount) { out, written in
+            for index in 0..<postingCount { out[index] = Self.u16(bytes, postingsStart + 2 * index) }
+            written = postingCount
+        }
+        guard postings.allSatisfy({ Int($0) < count }) else { throw Damaged() }
 
         var points: [SIMD3<Double>] = []
         points.reserveCapacity(count)
