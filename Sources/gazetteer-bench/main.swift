@@ -53,7 +53,7 @@ let load = microseconds(ContinuousClock.now - start)
 let rssAfter = status("VmRSS")
 print("source: \(gazetteer.source ?? "unreadable")")
 print("first use (inflate + index + search): \(format(load / 1000)) ms; found \(first.first?.displayName ?? "nothing")")
-print("memory: resident \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after (+\(format(Double(rssAfter - rssBefore) / 1024)) MiB), "
+print("memory: resident \(format(Double(rssBefore) / 1024)) MiB before, \(format(Double(rssAfter) / 1024)) MiB after (+\(format(Double(rssAfter - rssBefore) / 1024)) MiB), "
     + "peak \(format(Double(status("VmHWM")) / 1024)) MiB")
 
 let queries = [

