@@ -21,8 +21,8 @@ The asset is a zlib stream (level 9) of the little-endian table Gazetteer.swift 
                rest, the rest, then u8 count of the cities the key names
     postings:  u16 city indices, each key's in increasing order
 
-A city's keys are the match keys (`matchKey`: accents and case folded, runs of spaces made one) of its name and of
-its Latin-script alternate names; the data names no language, so every Latin-script alternate is kept (that is where
+A city's keys are the match keys (`matchKey`: accents and case folded, runs of spaces made one; then full stops and
+apostrophes dropped and hyphens made spaces) of its name and of its Latin-script alternate names; the data names no language, so every Latin-script alternate is kept (that is where
 the six languages' exonyms are: "Londres", "Köln" and "Cologne", "Mailand"), less the all-capitals codes of four
 letters or fewer ("ALV", "NYC") and the lower-case romanisations of other scripts ("an dao er cheng"). Folding uses
 the very table the Swift code uses, read from Sources/WeatherCore/Formatting/FoldingTable.swift, so the two agree
@@ -95,6 +95,15 @@ def match_key(text):
     return " ".join("".join(out).split())
 
 
+def gazetteer_key(text):
+    """GazetteerTable.key: the match key without full stops and apostrophes, hyphens made spaces, so that "St Johns",
+    "St. John's" and "Saint John’s" are typed alike, and "Port au Prince" finds Port-au-Prince."""
+    key = match_key(text)
+    for mark in ".'’‘`":
+        key = key.replace(mark, "")
+    return " ".join(key.replace("-", " ").split())
+
+
 def is_latin(name):
     letters = [c for c in name if c.isalpha()]
     return bool(letters) and all(unicodedata.name(c, "").startswith("LATIN") for c in letters)
@@ -154,8 +163,8 @@ def build(wheel):
 
     postings = {}
     for index, city in enumerate(cities):
-        keys = {match_key(city["name"])}
-        keys |= {match_key(a) for a in city["alternatenames"] if kept_alternate(a)}
+        keys = {gazetteer_key(city["name"])}
+        keys |= {gazetteer_key(a) for a in city["alternatenames"] if kept_alternate(a)}
         for key in keys - {""}:
             postings.setdefault(key.encode(), []).append(index)
     keys = sorted(postings)

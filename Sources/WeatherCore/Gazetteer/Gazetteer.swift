@@ -33,7 +33,8 @@ package final class Gazetteer: Sendable {
     package var source: String? { table?.source }
 
     /// The places `text` names, as a geocoder would list them: its name or one of its Latin-script alternates,
-    /// accents and case aside ("Sao Paulo", "zurich", "Londres", "Köln" and "Cologne"), read with `PlaceSearch`'s
+    /// accents, case, full stops, apostrophes and hyphens aside ("Sao Paulo", "zurich", "Londres", "Köln" and
+    /// "Cologne", "St Johns"), read with `PlaceSearch`'s
     /// filters ("Springfield, IL", "Paris, FR", "London, ON, CA"; a state's reading before a country's). Within a
     /// reading, the most populous first, or, given places (those the user follows), first those near them; at most
     /// `limit`. Empty when the table does not know the name (villages, postcodes, typos): ask a geocoder then.
@@ -45,7 +46,7 @@ package final class Gazetteer: Sendable {
     /// `search`'s cities, by their numbers in the table.
     func cities(named text: String, near: [Place] = [], limit: Int = 10) -> [Int] {
         let query = PlaceSearch(text)
-        let typed = query.name.matchKey
+        let typed = GazetteerTable.key(query.name)
         guard let table, let key = table.index(ofKey: Array(typed.utf8)) else { return [] }
         let cities = table.cities(ofKey: key).map(Int.init)
         let ranking = GazetteerRanking(table: table, near: near)
@@ -61,7 +62,7 @@ package final class Gazetteer: Sendable {
     /// edit, longer ones two, and those of three letters or fewer none. Filters after the name are read as `search` reads them.
     package func suggestions(for text: String, near: [Place] = [], limit: Int = 5) -> [Place] {
         let query = PlaceSearch(text)
-        let typed = Array(query.name.matchKey.utf8)
+        let typed = Array(GazetteerTable.key(query.name).utf8)
         guard let table, let first = typed.first, typed.count > 3 else { return [] }
         let allowed = typed.count <= 6 ? 1 : 2
         var scored: [(distance: Int, city: Int)] = []
@@ -166,7 +167,7 @@ struct GazetteerRanking {
 
     func weight(_ city: Int, typed: String?) -> Double {
         var population = Double(table.population(of: city))
-        if let typed, table.name(of: city).matchKey != typed { population /= 20 }
+        if let typed, GazetteerTable.key(table.name(of: city)) != typed { population /= 20 }
         guard !near.isEmpty else { return population }
         let point = table.point(of: city)
         let closest = near.map { place in
@@ -177,7 +178,7 @@ struct GazetteerRanking {
         return population * (1 + 9 * exp(-closest / 300))
     }
 
-    /// The cities in order; `typed`, the name's match key, tells the cities it names from those it is an
+    /// The cities in order; `typed`, the name's key (`GazetteerTable.key`), tells the cities it names from those it is an
     /// alternate of.
     func ordered(_ cities: [Int], typed: String?) -> [Int] {
         cities.map { (city: $0, weight: weight($0, typed: typed)) }

@@ -142,6 +142,21 @@ struct GazetteerTable: Sendable {
 
     // MARK: Keys
 
+    /// How the table's keys are made (scripts/generate-gazetteer.py's `gazetteer_key`): the match key without full
+    /// stops and apostrophes, hyphens made spaces, so "St Johns", "St. John's" and "Saint John’s" are typed alike and
+    /// "Port au Prince" finds Port-au-Prince.
+    static func key(_ text: some StringProtocol) -> String {
+        var kept = ""
+        for character in text.matchKey {
+            switch character {
+            case ".", "'", "’", "‘", "`": continue
+            case "-": kept.append(" ")
+            default: kept.append(character)
+            }
+        }
+        return kept.split(separator: " ").joined(separator: " ")
+    }
+
     var keyCount: Int { keyStarts.count - 1 }
 
     func key(_ index: Int) -> ArraySlice<UInt8> { keyBytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])] }

@@ -43,14 +43,14 @@ struct GazetteerAssetTests {
         #expect(throws: GazetteerTable.Damaged.self) { try GazetteerTable(bytes: foreign) }
     }
 
-    /// The script folds names with FoldingTable.swift's table; the Swift `matchKey` of every city's name is one of the
-    /// keys that find it, so the two agree on all 34,006 names.
+    /// The script folds names with FoldingTable.swift's table; the Swift key (`matchKey`, then `GazetteerTable.key`'s
+    /// marks) of every city's name is one of the keys that find it, so the two agree on all 34,006 names.
     @Test func theScriptAndSwiftFoldEveryNameAlike() throws {
         let table = try #require(Gazetteer.shared.table)
         var disagreeing: [String] = []
         for city in 0..<table.count {
             let name = table.name(of: city)
-            guard let key = table.index(ofKey: Array(name.matchKey.utf8)), table.cities(ofKey: key).contains(UInt16(city))
+            guard let key = table.index(ofKey: Array(GazetteerTable.key(name).utf8)), table.cities(ofKey: key).contains(UInt16(city))
             else {
                 disagreeing.append(name)
                 continue
@@ -68,6 +68,12 @@ struct GazetteerAssetTests {
                 return
             }
         }
+    }
+
+    @Test func keysDropFullStopsAndApostrophesAndSplitHyphens() {
+        #expect(GazetteerTable.key("St. John’s") == "st johns")
+        #expect(GazetteerTable.key("  Port-au-Prince ") == "port au prince")
+        #expect(GazetteerTable.key("Zürich") == "zurich")
     }
 
     @Test func editDistanceCountsTranspositionsAsOne() {
