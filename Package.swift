@@ -8,7 +8,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "HTTPKit", dependencies: ["CTLS", "CZlib"]),
-        .target(name: "WeatherCore", dependencies: ["HTTPKit"]),
+        .target(name: "WeatherCore", dependencies: ["HTTPKit", "CGazetteer"]),
+        // The bundled gazetteer's bytes (scripts/generate-gazetteer.py), built in by the assembler's .incbin, and
+        // zlib's inflate for them.
+        .target(
+            name: "CGazetteer", exclude: ["gazetteer.bin"], cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("z")]),
         // The weather services (one folder each), the offline samples and the composition; WeatherCore names none.
         .target(name: "WeatherProviders", dependencies: ["WeatherCore", "HTTPKit"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -17,6 +22,7 @@ let package = Package(
         .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders"]),
+        .executableTarget(name: "gazetteer-bench", dependencies: ["WeatherCore"]),
         // The test doubles every test target uses (loopback servers, fake providers, the binary's runner), and
         // weather-loopback, which serves them to scripts/bench.py. No product depends on them; they live under Tests/,
         // so that Sources/ holds only what ships.
