@@ -8,7 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 mkdir -p .build/fuzz fuzz/out fuzz/corpus
-common=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name weather_or_not -I Sources/CTLS -I Sources/CZlib)
+# The C targets' bytes and code (the built-in gazetteer), assembled and compiled as SwiftPM does, with a module map of
+# its own for the header.
+cat > .build/fuzz/module.modulemap <<MAP
+module CGazetteer { header "$PWD/Sources/CGazetteer/include/CGazetteer.h" export * }
+MAP
+clang -c -I Sources/CGazetteer -o .build/fuzz/gazetteer-asm.o Sources/CGazetteer/gazetteer.S
+clang -c -O2 -I Sources/CGazetteer -I Sources/CGazetteer/include -o .build/fuzz/gazetteer.o Sources/CGazetteer/gazetteer.c
+common=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name weather_or_not -I Sources/CTLS -I Sources/CZlib
+  -Xcc -fmodule-map-file=.build/fuzz/module.modulemap)
 # HTTPKit and WeatherCore as modules of their own (testable: the response parser, the views), then WeatherProviders'
 # sources (the decoders) with the entry point.
 if ! { swiftc "${common[@]}" -module-name HTTPKit -enable-testing -emit-module -emit-module-path .build/fuzz/HTTPKit.swiftmodule \
@@ -17,6 +25,7 @@ if ! { swiftc "${common[@]}" -module-name HTTPKit -enable-testing -emit-module -
     -emit-module-path .build/fuzz/WeatherCore.swiftmodule -emit-library -static -o .build/fuzz/libWeatherCore.a \
     $(find Sources/WeatherCore -name "*.swift" | sort) \
   && swiftc "${common[@]}" -module-name WeatherFuzz -I .build/fuzz -L .build/fuzz -lWeatherCore -lHTTPKit \
+    .build/fuzz/gazetteer.o .build/fuzz/gazetteer-asm.o -lz \
     $(find Sources/WeatherProviders -name "*.swift" | sort) fuzz/FuzzEntry.swift -o .build/fuzz/weather-fuzz; } > .build/fuzz/build.log 2>&1; then
   grep -v "Cannot export local symbol" .build/fuzz/build.log >&2
   exit 1
