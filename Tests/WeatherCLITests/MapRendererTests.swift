@@ -118,3 +118,20 @@ extension MapRendererTests {
         #expect(!text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
     }
 }
+
+extension MapRendererTests {
+    @Test func placesAllRoundTheWorldShowItAtAPipesSize() {
+        let pins = [
+            MapPin(number: 1, latitude: 35.68, longitude: 139.69, name: "Tokyo", temperature: "13°", celsius: 13),
+            MapPin(number: 2, latitude: 51.51, longitude: -0.13, name: "London", temperature: "10°", celsius: 10),
+            MapPin(number: 3, latitude: 40.71, longitude: -74.01, name: "New York", temperature: "7°", celsius: 7),
+            MapPin(number: 4, latitude: -23.55, longitude: -46.63, name: "São Paulo", temperature: "24°", celsius: 24),
+            MapPin(number: 5, latitude: -33.87, longitude: 151.21, name: "Sydney", temperature: "22°", celsius: 22),
+        ]
+        let picture = MapRenderer(style: .plain).draw(pins, columns: MapFrame.pipeSize.columns, maxRows: MapFrame.pipeSize.rows)
+        Self.golden.check(Self.text(picture), "map/world_80.txt")
+        #expect(picture.frame.isWorld)
+        #expect(picture.lines.count <= MapFrame.pipeSize.rows)
+        #expect(picture.numbersShown == [1, 2, 3, 4, 5])
+    }
+}

@@ -4,7 +4,7 @@ import Synchronization
 /// scripts/generate-coastlines.py: what the map draws.
 ///
 /// Nothing is read until the first map: creating one costs nothing, and start-up never pays for it. The first map
-/// inflates the 147 KB asset and decodes its 79,000 points (about a millisecond; docs/PERFORMANCE.md, "The map").
+/// inflates the 147 KB asset and decodes its 79,000 points (2 to 3 ms, about 1.4 MB; docs/PERFORMANCE.md, "The map").
 package final class Coastlines: Sendable {
     /// The program's one copy.
     package static let shared = Coastlines()
