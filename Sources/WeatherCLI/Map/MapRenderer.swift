@@ -27,85 +27,107 @@ package struct MapRenderer: Sendable {
 
     /// The pins' map in a given frame.
     package func draw(_ pins: [MapPin], in frame: MapFrame) -> MapPicture {
-        var coasts = BrailleCanvas(columns: frame.columns, rows: frame.rows)
-        var borders = BrailleCanvas(columns: frame.columns, rows: frame.rows)
-        if let table {
-            for arc in table.arcs where arc.kind != .seam {
-                if arc.kind == .coast {
-                    Self.trace(arc, of: table, in: frame, on: &coasts)
-                } else {
-                    Self.trace(arc, of: table, in: frame, on: &borders)
-                }
-            }
-        }
-        let land = style.color && style.unicode ? table.map { Self.land(of: $0, in: frame) } : nil
-
-        // Pins: numbers and labels as spans, placed on the grid.
-        var placed: [(pin: MapPin, cell: (column: Int, row: Int), number: Span, label: [Span])] = []
-        for pin in pins {
-            guard let cell = frame.cell(latitude: pin.latitude, longitude: pin.longitude) else { continue }
-            let name = style.line(pin.name).truncated(to: Self.longestName, ellipsis: style.ellipsis).spans
-            let temperature = pin.temperature.map { [style.span(" "), style.span($0, pin.celsius.map { .temperature(celsius: $0) })] } ?? []
-            placed.append((pin, cell, style.span(String(pin.number), .map(.pin)), name + temperature))
-        }
-        let layout = PinLayout(
-            placed.map { PinLayout.Item(column: $0.cell.column, row: $0.cell.row, numberWidth: $0.number.width, labelWidth: Line($0.label).width) },
-            columns: frame.columns, rows: frame.rows)
-        var texts: [Int: (width: Int, spans: [Span])] = [:]
-        // The cells either side of a number or a label are left blank, so that no dot runs into its text.
-        var margins = Set<Int>()
-        for (index, item) in placed.enumerated() {
-            for (slot, spans) in [(layout.numbers[index], [item.number]), (layout.labels[index], item.label)] {
-                guard let slot else { continue }
-                texts[slot.row * frame.columns + slot.column] = (slot.width, spans)
-                for column in [slot.column - 1, slot.column + slot.width] where (0..<frame.columns).contains(column) {
-                    margins.insert(slot.row * frame.columns + column)
-                }
-            }
-        }
-
-        var lines: [Line] = []
-        for row in 0..<frame.rows {
-            var spans: [Span] = []
-            var run = "", runLook: Look?
-            func flush() {
-                if !run.isEmpty { spans.append(style.span(run, runLook)) }
-                run = ""
-            }
-            var column = 0
-            while column < frame.columns {
-                if let text = texts[row * frame.columns + column] {
-                    flush()
-                    spans += text.spans
-                    column += text.width
-                    continue
-                }
-                let coast = coasts.dots(column: column, row: row), border = borders.dots(column: column, row: row)
-                let (character, look): (Character, Look?)
-                if margins.contains(row * frame.columns + column) {
-                    (character, look) = (" ", nil)
-                } else if coast | border != 0 {
-                    (character, look) = (glyph(coast | border), .map(coast != 0 ? .coast : .border))
-                } else if let land, land[row * frame.columns + column] {
-                    (character, look) = (BrailleCanvas.character(Self.stipple), .map(.land))
-                } else {
-                    (character, look) = (" ", nil)
-                }
-                if look != runLook { flush() }
-                runLook = look
-                run.append(character)
-                column += 1
-            }
-            if runLook == nil {
-                while run.last == " " { run.removeLast() }
-            }
-            flush()
-            lines.append(Line(spans))
-        }
+        let ground = Ground(table, in: frame, stippled: style.color && style.unicode)
+        let marks = Marks(pins, in: frame, style: style)
         return MapPicture(
-            frame: frame, lines: lines,
-            numbersShown: placed.indices.filter { layout.numbers[$0] != nil }.map { placed[$0].pin.number },
-            labelsShown: placed.indices.filter { layout.labels[$0] != nil }.map { placed[$0].pin.number })
+            frame: frame, lines: (0..<frame.rows).map { line($0, ground: ground, marks: marks, frame: frame) },
+            numbersShown: marks.numbersShown, labelsShown: marks.labelsShown)
+    }
+
+    /// What lies under the pins: the coasts' and the borders' dots, and which cells are land (when stippled).
+    struct Ground {
+        var coasts: BrailleCanvas
+        var borders: BrailleCanvas
+        var land: [Bool]?
+
+        init(_ table: CoastlineTable?, in frame: MapFrame, stippled: Bool) {
+            coasts = BrailleCanvas(columns: frame.columns, rows: frame.rows)
+            borders = BrailleCanvas(columns: frame.columns, rows: frame.rows)
+            land = nil
+            guard let table else { return }
+            for arc in table.arcs {
+                switch arc.kind {
+                case .coast: MapRenderer.trace(arc, of: table, in: frame, on: &coasts)
+                case .border: MapRenderer.trace(arc, of: table, in: frame, on: &borders)
+                case .seam: break
+                }
+            }
+            if stippled { land = MapRenderer.land(of: table, in: frame) }
+        }
+    }
+
+    /// The pins' numbers and labels as text, by the cell each starts at (`PinLayout` placed them), and the cells
+    /// either side of each, left blank so that no dot runs into the text.
+    struct Marks {
+        var texts: [Int: (width: Int, spans: [Span])] = [:]
+        var margins = Set<Int>()
+        var numbersShown: [Int] = []
+        var labelsShown: [Int] = []
+
+        init(_ pins: [MapPin], in frame: MapFrame, style: Style) {
+            var placed: [(pin: MapPin, cell: (column: Int, row: Int), number: Span, label: [Span])] = []
+            for pin in pins {
+                guard let cell = frame.cell(latitude: pin.latitude, longitude: pin.longitude) else { continue }
+                let name = style.line(pin.name).truncated(to: MapRenderer.longestName, ellipsis: style.ellipsis).spans
+                let temperature = pin.temperature.map { [style.span(" "), style.span($0, pin.celsius.map { .temperature(celsius: $0) })] } ?? []
+                placed.append((pin, cell, style.span(String(pin.number), .map(.pin)), name + temperature))
+            }
+            let layout = PinLayout(
+                placed.map { PinLayout.Item(column: $0.cell.column, row: $0.cell.row, numberWidth: $0.number.width, labelWidth: Line($0.label).width) },
+                columns: frame.columns, rows: frame.rows)
+            for (index, item) in placed.enumerated() {
+                for (slot, spans) in [(layout.numbers[index], [item.number]), (layout.labels[index], item.label)] {
+                    guard let slot else { continue }
+                    texts[slot.row * frame.columns + slot.column] = (slot.width, spans)
+                    for column in [slot.column - 1, slot.column + slot.width] where (0..<frame.columns).contains(column) {
+                        margins.insert(slot.row * frame.columns + column)
+                    }
+                }
+                if layout.numbers[index] != nil { numbersShown.append(item.pin.number) }
+                if layout.labels[index] != nil { labelsShown.append(item.pin.number) }
+            }
+        }
+    }
+
+    /// One row of the map: text where a pin's number or label starts, else the cell's dots (a coast's before a
+    /// border's), the land's stipple, or a space; runs of one look joined, the spaces at its end dropped.
+    func line(_ row: Int, ground: Ground, marks: Marks, frame: MapFrame) -> Line {
+        var spans: [Span] = []
+        var run = "", runLook: Look?
+        func flush() {
+            if !run.isEmpty { spans.append(style.span(run, runLook)) }
+            run = ""
+        }
+        var column = 0
+        while column < frame.columns {
+            let cell = row * frame.columns + column
+            if let text = marks.texts[cell] {
+                flush()
+                spans += text.spans
+                column += text.width
+                continue
+            }
+            let coast = ground.coasts.dots(column: column, row: row), border = ground.borders.dots(column: column, row: row)
+            let (character, look): (Character, Look?)
+            if marks.margins.contains(cell) {
+                (character, look) = (" ", nil)
+            } else if coast | border != 0 {
+                (character, look) = (glyph(coast | border), .map(coast != 0 ? .coast : .border))
+            } else if ground.land?[cell] == true {
+                (character, look) = (BrailleCanvas.character(Self.stipple), .map(.land))
+            } else {
+                (character, look) = (" ", nil)
+            }
+            if look != runLook { flush() }
+            runLook = look
+            run.append(character)
+            column += 1
+        }
+        if runLook == nil {
+            while run.last == " " { run.removeLast() }
+        }
+        flush()
+        return Line(spans)
     }
 
     /// The land's stipple: one dot low in the cell's left column.
