@@ -14,14 +14,18 @@ let package = Package(
         .target(
             name: "CGazetteer", exclude: ["gazetteer.bin"], cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("z")]),
+        // The coastlines and borders the terminal's map draws (scripts/generate-coastlines.py), built in the same way.
+        .target(
+            name: "CCoastlines", exclude: ["coastlines.bin"], cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("z")]),
         // The weather services (one folder each), the offline samples and the composition; WeatherCore names none.
         .target(name: "WeatherProviders", dependencies: ["WeatherCore", "HTTPKit"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit"]),
+        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "CCoastlines"]),
         .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "CEditLine"]),
-        .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders"]),
+        .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders", "WeatherCLI"]),
         .executableTarget(name: "gazetteer-bench", dependencies: ["WeatherCore"]),
         // The test doubles every test target uses (loopback servers, fake providers, the binary's runner), and
         // weather-loopback, which serves them to scripts/bench.py. No product depends on them; they live under Tests/,

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCLI
 import WeatherCore
 import WeatherProviders
 
@@ -64,5 +65,33 @@ measure("set-up: weekday names for a language", calls: 20) {
 }
 measure("set-up: offline sample data", calls: 20) {
     sink &+= SampleDataTransport().placeNames.count
+}
+
+// The map (Sources/WeatherCLI/Map): the coastlines' first read, a fresh copy each call; then maps drawn and rendered
+// with colour, five cities at 80 columns and 200 places (spread as a pseudo-random but fixed sequence) at 200.
+measure("map: coastlines inflated and decoded", calls: 20) {
+    sink &+= Coastlines().source?.count ?? 0
+}
+/// A fixed sequence of numbers in 0..<1 (a linear congruential generator): the same places every run.
+struct FixedSequence {
+    var state: UInt64 = 26
+    mutating func next() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+}
+var sequence = FixedSequence()
+let cities = [("London", 51.51, -0.13), ("Paris", 48.86, 2.35), ("Berlin", 52.52, 13.40), ("Madrid", 40.42, -3.70), ("Rome", 41.89, 12.48)]
+let fivePins = cities.enumerated().map { MapPin(number: $0 + 1, latitude: $1.1, longitude: $1.2, name: $1.0, temperature: "12°", celsius: 12) }
+let manyPins = (1...200).map { n in
+    MapPin(number: n, latitude: -50 + 120 * sequence.next(), longitude: -180 + 360 * sequence.next(), name: "Place \(n)", temperature: "\(n % 40)°", celsius: Double(n % 40))
+}
+let mapStyle = Style(color: true, unicode: true)
+let mapRenderer = MapRenderer(style: mapStyle)
+measure("map: 5 places at 80 columns, drawn + rendered", calls: 50) {
+    sink &+= mapStyle.render(mapRenderer.draw(fivePins, columns: 80).lines).utf8.count
+}
+measure("map: 200 places at 200 columns, drawn + rendered", calls: 50) {
+    sink &+= mapStyle.render(mapRenderer.draw(manyPins, columns: 200).lines).utf8.count
 }
 print("(checksum \(sink % 10))")

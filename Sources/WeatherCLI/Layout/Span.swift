@@ -7,6 +7,8 @@ package enum Look: Equatable, Sendable {
     case temperature(celsius: Double)
     /// A condition drawing's colour.
     case art(ConditionGroup)
+    /// A map's coasts, borders, land and pins.
+    case map(MapInk)
 }
 
 /// A run of text with one look, ready for the terminal.

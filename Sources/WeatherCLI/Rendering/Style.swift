@@ -53,6 +53,7 @@ package struct Style: Sendable {
         case .failure: "31"
         case .temperature(let celsius): temperatureCode(celsius)
         case .art(let group): "38;5;\(artColour(group))"
+        case .map(let ink): ink.code
         }
     }
 
