@@ -167,11 +167,11 @@ struct TranslatedViewsTests {
     @Test func errorsAreWordedInTheLanguageChosen() {
         let unknown: WeatherError
         do { _ = try Command.parse(":forecast"); Issue.record("expected an error"); return } catch { unknown = error }
-        #expect(unknown.message(in: .prompt) == "Unknown command \":forecast\". Type :help for the list.")
-        #expect(unknown.message(in: .prompt, strings: Strings.terminal(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
+        #expect(unknown.message(in: .prompt, provider: .openWeather) == "Unknown command \":forecast\". Type :help for the list.")
+        #expect(unknown.message(in: .prompt, provider: .openWeather, strings: Strings.terminal(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
         let latitude: WeatherError
         do { _ = try LocationQuery.parse("91, 0"); Issue.record("expected an error"); return } catch { latitude = error }
-        #expect(latitude.message(in: .prompt, strings: Strings.terminal(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
+        #expect(latitude.message(in: .prompt, provider: .openWeather, strings: Strings.terminal(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
         let timedOut = WeatherError.timedOut(seconds: 2.5)
         #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings.terminal(.italian))
             == "Open-Meteo non ha risposto entro 2,5 secondi. Controllare la rete, o usare :offline on.")
@@ -198,6 +198,6 @@ struct TranslatedViewsTests {
         #expect(english.contains(":units [NAME]") && english.contains(":lang [CODE]"))
         #expect(Help.commands(Strings.terminal(.spanish))[4].1 == "dos lugares, uno junto al otro")
         #expect(Help.intro(Strings.terminal(.english)) == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
-        #expect(Help.footer(Strings.terminal(.german))[0].hasPrefix("Tab vervollständigt"))
+        #expect(Help.footer(Strings.terminal(.german), .standard)[0].hasPrefix("Tab vervollständigt"))
     }
 }
