@@ -157,10 +157,13 @@ struct TranslatedViewsTests {
         // OpenWeather's words stay as the server sent them.
         let own = Condition(code: 500, main: "Rain", description: "pluie modérée", isNight: false)
         #expect(own.description(Strings.terminal(.german)) == "pluie modérée")
+        // A condition the core words too (a day's estimate) carries the core's key, whoever gave it.
+        #expect(WMOCodes.condition(63, isNight: false).key == "condition.rain.moderate")
+        #expect(SymbolCodes.condition("heavysnow", isNight: false)?.key == "condition.snow.heavy")
         // Every key the providers can give is in the English table, worded as the provider's table words it.
         let english = Strings.table(.english)
-        for (code, entry) in WMOCodes.table { #expect(english["wmo.\(code)"] == entry.description) }
-        for (name, symbol) in SymbolCodes.symbols { #expect(english["metno.\(symbol.name)"] == symbol.description, "\(name)") }
+        for (code, entry) in WMOCodes.table { #expect(english[WMOCodes.key(code)] == entry.description) }
+        for (name, symbol) in SymbolCodes.symbols { #expect(english[symbol.key] == symbol.description, "\(name)") }
     }
 
     /// Errors WeatherCore raises are typed, and worded here in the language chosen.
