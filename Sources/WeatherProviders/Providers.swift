@@ -14,9 +14,6 @@ extension ProviderID {
         rawValue: "met-norway", displayName: "MET Norway", attribution: "Weather data by MET Norway (CC BY 4.0).",
         needsKey: false, spellings: ["metno", "met", "yr"], baseURLVariable: "METNO_BASE_URL")
 
-    /// Every provider, in the order lists show them.
-    package static var allCases: [ProviderID] { ProviderCatalog.standard.all }
-
     /// The provider a spelling names ("open-meteo", "openmeteo", "Open-Meteo", "met", "metno"); nil for none.
     package init?(name: String) {
         guard let provider = ProviderCatalog.standard.named(name) else { return nil }
