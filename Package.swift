@@ -19,9 +19,9 @@ let package = Package(
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // The terminal: views, words, options and the session. It names no provider (WeatherCLITests'
-        // CLINamesNoProviderTests): the executable composes WeatherProviders and hands it a ProviderSetup. HTTPKit
-        // for JSONValue, the writer of --json.
+        // The terminal: views, words, options and the session. It names no provider (CLINamesNoProviderTests, in
+        // WeatherCoreTests/Architecture): the executable composes WeatherProviders and hands it a ProviderSetup.
+        // HTTPKit for JSONValue, the writer of --json.
         .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit"]),
         .executableTarget(
             name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "HTTPKit", "CEditLine"]),
