@@ -23,8 +23,12 @@ let package = Package(
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "WeatherProviders", "HTTPKit", "CCoastlines"]),
-        .executableTarget(name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "CEditLine"]),
+        // The terminal: views, words, options and the session. It names no provider (CLINamesNoProviderTests, in
+        // WeatherCoreTests/Architecture): the executable composes WeatherProviders and hands it a ProviderSetup.
+        // HTTPKit for JSONValue, the writer of --json.
+        .target(name: "WeatherCLI", dependencies: ["WeatherCore", "HTTPKit", "CCoastlines"]),
+        .executableTarget(
+            name: "weather-or-not", dependencies: ["WeatherCLI", "WeatherCore", "WeatherProviders", "HTTPKit", "CEditLine"]),
         .executableTarget(name: "weather-bench", dependencies: ["WeatherCore", "WeatherProviders", "WeatherCLI"]),
         .executableTarget(name: "gazetteer-bench", dependencies: ["WeatherCore"]),
         // The test doubles every test target uses (loopback servers, fake providers, the binary's runner), and

@@ -90,7 +90,8 @@ package struct ProxySettings: Sendable, Equatable {
         return loopback.contains { $0.contains(address) }
     }
 
-    private static let loopback = [NoProxy.Network("127.0.0.0/8")!, NoProxy.Network("::1")!]
+    /// 127.0.0.0/8 and ::1 (both parse: ProxyTests reach each loopback spelling directly).
+    private static let loopback = ["127.0.0.0/8", "::1"].compactMap { NoProxy.Network($0) }
 
     /// "http://user:password@host:port/" or "host:port": nil unless it is an http:// proxy with a host, `.some(nil)`
     /// when that host or port is not valid (control characters, not a host name, a port outside 1–65535).

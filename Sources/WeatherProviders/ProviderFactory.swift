@@ -39,15 +39,6 @@ package struct ProviderFactory: Sendable {
     /// OpenWeather when a key is set, else Open-Meteo.
     package var defaultProvider: ProviderID { catalog.defaultProvider(hasKey: openWeather.apiKey != nil) ?? .openMeteo }
 
-    /// The provider `WEATHER_PROVIDER` names; nil when unset. Throws a usage message for a name it does not know.
-    package static func environmentProvider(_ environment: [String: String]) throws(WeatherError) -> ProviderID? {
-        guard let name = environment["WEATHER_PROVIDER"], !name.trimmingWhitespace.isEmpty else { return nil }
-        guard let provider = ProviderCatalog.standard.named(name) else {
-            throw .invalidInput(Phrase("error.provider.variable"))
-        }
-        return provider
-    }
-
     package func service(for choice: ServiceChoice) -> any WeatherProviding {
         if choice.offline {
             let samples = SampleDataTransport()

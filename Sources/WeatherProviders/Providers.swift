@@ -6,16 +6,13 @@ extension ProviderID {
     package static let openWeather = ProviderID(
         rawValue: "openweather", displayName: "OpenWeather",
         attribution: "Weather data by OpenWeather (https://openweathermap.org), CC BY-SA 4.0.", needsKey: true,
-        spellings: ["openweathermap", "owm"])
+        spellings: ["openweathermap", "owm"], baseURLVariable: "OPENWEATHER_BASE_URL")
     package static let openMeteo = ProviderID(
         rawValue: "open-meteo", displayName: "Open-Meteo", attribution: "Weather data by Open-Meteo.com (CC BY 4.0).",
-        needsKey: false)
+        needsKey: false, baseURLVariable: "OPENMETEO_BASE_URL")
     package static let metNorway = ProviderID(
         rawValue: "met-norway", displayName: "MET Norway", attribution: "Weather data by MET Norway (CC BY 4.0).",
-        needsKey: false, spellings: ["metno", "met", "yr"])
-
-    /// Every provider, in the order lists show them.
-    package static var allCases: [ProviderID] { ProviderCatalog.standard.all }
+        needsKey: false, spellings: ["metno", "met", "yr"], baseURLVariable: "METNO_BASE_URL")
 
     /// The provider a spelling names ("open-meteo", "openmeteo", "Open-Meteo", "met", "metno"); nil for none.
     package init?(name: String) {

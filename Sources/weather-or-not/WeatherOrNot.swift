@@ -8,6 +8,7 @@ import WeatherCore
 enum WeatherOrNot {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        let providers = ProviderSetup.standard
         // The environment is read only where needed (--version reads none), once.
         func environment() -> [String: String] { ProcessInfo.processInfo.environment }
         /// The words of the language asked for (`--lang` on the line, else `:lang`'s, else the locale's).
@@ -16,7 +17,7 @@ enum WeatherOrNot {
         func style(_ environment: [String: String]) -> Style { Style(color: false, unicode: Console.localeIsUTF8(environment)) }
         let parsed: Options.Parsed
         do {
-            parsed = try Options.parse(arguments)
+            parsed = try Options.parse(arguments, providers: providers.catalog)
         } catch {
             let environment = environment()
             let (words, style) = (words(environment), style(environment))
@@ -27,10 +28,10 @@ enum WeatherOrNot {
         case .help:
             let environment = environment()
             let style = style(environment)
-            let text = Help.commandLine(words(environment))
+            let text = Help.commandLine(words(environment), providers: providers.catalog)
             Console.writeAll(STDOUT_FILENO, style.render(text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
-            Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution)\n")
+            Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution(providers.catalog))\n")
         case .recentCities:
             let paths = AppPaths(environment: environment())
             // One name a line, for a shell to read: sanitised again here, so no name can hold a line break (a forged
@@ -38,11 +39,11 @@ enum WeatherOrNot {
             let names = PreferencesStore.peek(at: paths.preferences).recentNames.map(\.sanitizedForTerminal.trimmingWhitespace)
             Console.writeAll(STDOUT_FILENO, names.filter { !$0.isEmpty }.map { $0 + "\n" }.joined())
         case .completionScript(let shell):
-            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: words(environment())))
+            Console.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, strings: words(environment()), providers: providers.catalog))
         case .manPage:
-            Console.writeAll(STDOUT_FILENO, ManualPage.page(words(environment())))
+            Console.writeAll(STDOUT_FILENO, ManualPage.page(words(environment()), providers: providers.catalog))
         case .run(let options):
-            exit(await Launcher(options: options).run { view, paths in
+            exit(await Launcher(options: options, providers: providers).run { view, paths in
                 await Prompt(view: view, historyFile: paths.historyFile).run()
             })
         }

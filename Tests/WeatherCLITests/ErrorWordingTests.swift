@@ -9,7 +9,7 @@ import Testing
 struct ErrorWordingTests {
     @Test func hintsNameWhatWorksWhereTheyAreRead() {
         let error = WeatherError.timedOut(seconds: 10)
-        #expect(error.message == "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
+        #expect(error.message(in: .commandLine, provider: .openWeather) == "OpenWeather did not answer within 10 seconds. Check the network, or raise --timeout.")
         #expect(error.message(in: .prompt, provider: .openMeteo)
             == "Open-Meteo did not answer within 10 seconds. Check the network, or use :offline on.")
     }
@@ -18,18 +18,18 @@ struct ErrorWordingTests {
     /// wrote them, are the terminal's.
     @Test func aProxyVariableThatCannotBeUsedIsNamed() {
         let unusable = WeatherError(.unusableProxy(variable: "https_proxy"), badBaseURL: Phrase("error.baseURL"))
-        #expect(unusable.message == "The proxy in https_proxy is not an http:// proxy, the only kind weather-or-not can use. "
+        #expect(unusable.message(in: .commandLine, provider: .openWeather) == "The proxy in https_proxy is not an http:// proxy, the only kind weather-or-not can use. "
             + "Check https_proxy, http_proxy and no_proxy, or use --offline.")
         let invalid = WeatherError(.invalidProxy(variable: "http_proxy"), badBaseURL: Phrase("error.baseURL"))
-        #expect(invalid.message(in: .prompt) == "The proxy in http_proxy has a host name or port that is not valid. "
+        #expect(invalid.message(in: .prompt, provider: .openWeather) == "The proxy in http_proxy has a host name or port that is not valid. "
             + "Check https_proxy, http_proxy and no_proxy, or use :offline on.")
         #expect(invalid.shortReason == "the proxy failed")
-        #expect(unusable.message(in: .prompt, strings: .terminal(.french)).hasPrefix("Le proxy de https_proxy n’est pas un proxy http://"))
+        #expect(unusable.message(in: .prompt, provider: .openWeather, strings: .terminal(.french)).hasPrefix("Le proxy de https_proxy n’est pas un proxy http://"))
     }
 
     @Test func aPlaceOutsideTheSamplesListsTheOnesThatExist() {
         let error = WeatherError.notInSampleData("Paris", available: ["London", "Tokyo"])
-        #expect(error.message == "Offline mode has no sample data for \"Paris\". Sample places: London, Tokyo.")
+        #expect(error.message(in: .commandLine, provider: .openWeather) == "Offline mode has no sample data for \"Paris\". Sample places: London, Tokyo.")
     }
 
     @Test func aFailoverSaysWhoAnsweredAndWhy() {

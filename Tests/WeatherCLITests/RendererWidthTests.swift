@@ -102,7 +102,7 @@ struct RendererWidthTests {
 
     @Test func messagesWrapAtSpacesNeverInsideAWord() {
         let renderer = Renderer(style: .plain, width: 40)
-        let lines = renderer.message(WeatherError.notInSampleData("Paris", available: ["Kathmandu", "London", "Reykjavík", "São Paulo"]).message)
+        let lines = renderer.message(WeatherError.notInSampleData("Paris", available: ["Kathmandu", "London", "Reykjavík", "São Paulo"]).message(in: .commandLine, provider: .openWeather))
         #expect(lines.count > 1)
         for line in lines { #expect(line.width <= 40) }
         let words = lines.flatMap { $0.plain.split(separator: " ") }.map(String.init)

@@ -3,6 +3,7 @@ import WeatherCoreTesting
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
+import WeatherProviders
 
 /// `--format`: its placeholders, wttr.in's presets, and the one line each makes from Testford's night.
 struct StatusFormatTests {
@@ -105,19 +106,19 @@ struct StatusFormatTests {
     }
 
     @Test func formatParsesAndRefusesJSONAndOtherViews() throws {
-        guard case .run(let options) = try Options.parse(["--format", "%l: %t", "London"]) else {
+        guard case .run(let options) = try Options.parse(["--format", "%l: %t", "London"], providers: .standard) else {
             Issue.record("not a run")
             return
         }
         #expect(options.format?.pieces == [.field(.location), .text(": "), .field(.temperature)])
         #expect(options.isOneShot)
-        guard case .run(let bare) = try Options.parse(["--format=1"]) else {
+        guard case .run(let bare) = try Options.parse(["--format=1"], providers: .standard) else {
             Issue.record("not a run")
             return
         }
         #expect(bare.isOneShot && bare.city.isEmpty)
         for other in ["--json", "--hourly", "--five-day"] {
-            #expect(throws: Options.UsageError.self) { try Options.parse(["--format", "1", other]) }
+            #expect(throws: Options.UsageError.self) { try Options.parse(["--format", "1", other], providers: .standard) }
         }
     }
 }

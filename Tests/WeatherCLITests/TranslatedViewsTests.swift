@@ -157,21 +157,24 @@ struct TranslatedViewsTests {
         // OpenWeather's words stay as the server sent them.
         let own = Condition(code: 500, main: "Rain", description: "pluie modérée", isNight: false)
         #expect(own.description(Strings.terminal(.german)) == "pluie modérée")
+        // A condition the core words too (a day's estimate) carries the core's key, whoever gave it.
+        #expect(WMOCodes.condition(63, isNight: false).key == "condition.rain.moderate")
+        #expect(SymbolCodes.condition("heavysnow", isNight: false)?.key == "condition.snow.heavy")
         // Every key the providers can give is in the English table, worded as the provider's table words it.
         let english = Strings.table(.english)
-        for (code, entry) in WMOCodes.table { #expect(english["wmo.\(code)"] == entry.description) }
-        for (name, symbol) in SymbolCodes.symbols { #expect(english["metno.\(symbol.name)"] == symbol.description, "\(name)") }
+        for (code, entry) in WMOCodes.table { #expect(english[WMOCodes.key(code)] == entry.description) }
+        for (name, symbol) in SymbolCodes.symbols { #expect(english[symbol.key] == symbol.description, "\(name)") }
     }
 
     /// Errors WeatherCore raises are typed, and worded here in the language chosen.
     @Test func errorsAreWordedInTheLanguageChosen() {
         let unknown: WeatherError
         do { _ = try Command.parse(":forecast"); Issue.record("expected an error"); return } catch { unknown = error }
-        #expect(unknown.message(in: .prompt) == "Unknown command \":forecast\". Type :help for the list.")
-        #expect(unknown.message(in: .prompt, strings: Strings.terminal(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
+        #expect(unknown.message(in: .prompt, provider: .openWeather) == "Unknown command \":forecast\". Type :help for the list.")
+        #expect(unknown.message(in: .prompt, provider: .openWeather, strings: Strings.terminal(.french)) == "Commande inconnue «\u{00A0}:forecast\u{00A0}». Tapez :help pour la liste.")
         let latitude: WeatherError
         do { _ = try LocationQuery.parse("91, 0"); Issue.record("expected an error"); return } catch { latitude = error }
-        #expect(latitude.message(in: .prompt, strings: Strings.terminal(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
+        #expect(latitude.message(in: .prompt, provider: .openWeather, strings: Strings.terminal(.german)) == "Breitengrad 91 liegt außerhalb des gültigen Bereichs: Er muss zwischen -90 und 90 liegen.")
         let timedOut = WeatherError.timedOut(seconds: 2.5)
         #expect(timedOut.message(in: .prompt, provider: .openMeteo, strings: Strings.terminal(.italian))
             == "Open-Meteo non ha risposto entro 2,5 secondi. Controllare la rete, o usare :offline on.")
@@ -198,6 +201,6 @@ struct TranslatedViewsTests {
         #expect(english.contains(":units [NAME]") && english.contains(":lang [CODE]"))
         #expect(Help.commands(Strings.terminal(.spanish))[4].1 == "dos lugares, uno junto al otro")
         #expect(Help.intro(Strings.terminal(.english)) == "Type a city to see its weather: London · Paris, FR · Springfield, IL, US · 48.8566, 2.3522")
-        #expect(Help.footer(Strings.terminal(.german))[0].hasPrefix("Tab vervollständigt"))
+        #expect(Help.footer(Strings.terminal(.german), .standard)[0].hasPrefix("Tab vervollständigt"))
     }
 }

@@ -3,6 +3,7 @@ import WeatherCoreTesting
 import Testing
 import WeatherCLI
 import WeatherCore
+import WeatherProviders
 
 /// `--generate-completion-script`: each script loaded by the real shell and asked for completions, the built binary
 /// on its PATH and a preferences file written by the test. bash is asked through its completion function (as
@@ -77,7 +78,7 @@ struct CompletionScriptTests {
         defer { sandbox.runner.remove() }
         #expect(Set(try await Self.bash(sandbox, ["weather-or-not", "-"])) == Set(try await Self.optionsInHelp()))
         #expect(try await Self.bash(sandbox, ["weather-or-not", "--five"]) == ["--five-day"])
-        for option in CommandLineSpec.options where !option.choices.isEmpty {
+        for option in CommandLineSpec.options(.standard) where !option.choices.isEmpty {
             #expect(try await Self.bash(sandbox, ["weather-or-not", option.long, ""]) == option.choices, "\(option.long)")
         }
         // "--units=im" reaches the function as "--units" "=" "im".
@@ -152,7 +153,7 @@ struct CompletionScriptTests {
         let sandbox = try await Sandbox("fish")
         defer { sandbox.runner.remove() }
         #expect(Set(try await Self.fish(sandbox, "weather-or-not -")) == Set(try await Self.optionsInHelp()))
-        for option in CommandLineSpec.options where !option.choices.isEmpty {
+        for option in CommandLineSpec.options(.standard) where !option.choices.isEmpty {
             #expect(Set(try await Self.fish(sandbox, "weather-or-not \(option.long) ")) == Set(option.choices), "\(option.long)")
         }
         #expect(try await Self.fish(sandbox, "weather-or-not --units=im") == ["--units=imperial"])
@@ -212,7 +213,7 @@ struct CompletionScriptTests {
                 .first { prefix in options.filter { $0.hasPrefix(prefix) }.count == 1 } ?? option
             #expect(await Self.tab(terminal, prefix, expecting: "<\(option)>"), "\(option) from \(prefix): \(terminal.unmatched)")
         }
-        for option in CommandLineSpec.options where !option.choices.isEmpty {
+        for option in CommandLineSpec.options(.standard) where !option.choices.isEmpty {
             for choice in option.choices {
                 let prefix = (1...choice.count).lazy.map { String(choice.prefix($0)) }
                     .first { prefix in option.choices.filter { $0.hasPrefix(prefix) }.count == 1 } ?? choice

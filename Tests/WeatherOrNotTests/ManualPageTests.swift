@@ -3,6 +3,7 @@ import WeatherCoreTesting
 import Testing
 import WeatherCLI
 import WeatherCore
+import WeatherProviders
 
 /// weather-or-not(1), as the built binary prints it in each language: clean under the real groff and mandoc, and
 /// saying what `--help` and `:help` say.
@@ -66,7 +67,7 @@ struct ManualPageTests {
         func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let helpWords = words(help)
         let pageWords = words(text)
-        for option in CommandLineSpec.options {
+        for option in CommandLineSpec.options(.standard) {
             let synopsis = option.synopsis(strings)
             #expect(helpLines.contains { $0.hasPrefix("  " + synopsis) }, "--help: \(synopsis)")
             #expect(listed(synopsis), "man page: \(synopsis)")

@@ -1,8 +1,9 @@
 import WeatherCore
-import WeatherProviders
 
 /// One command-line option, as `--help`, the man page and the completion scripts describe it.
 package struct OptionSpec: Sendable {
+    /// Its long spelling: `--help`.
+    package let long: String
     /// Its spellings, the long one last: `["-h", "--help"]`.
     package let names: [String]
     /// The value's name in the synopsis (`UNITS`), nil for a flag.
@@ -10,7 +11,12 @@ package struct OptionSpec: Sendable {
     /// The values a shell offers on Tab; empty when any value goes (a key, a number).
     package let choices: [String]
 
-    package var long: String { names.last! }
+    init(long: String, short: String? = nil, value: String?, choices: [String]) {
+        self.long = long
+        names = (short.map { [$0] } ?? []) + [long]
+        self.value = value
+        self.choices = choices
+    }
 
     /// The paragraph `--help` and the man page give it, in the language of `strings` (`cli.option.<name>`).
     package func help(_ strings: Strings) -> String { strings["cli.option." + long.dropFirst(2)] }
@@ -34,39 +40,43 @@ package enum CommandLineSpec {
     /// The shells `--generate-completion-script` writes for.
     package static let shells = ["bash", "zsh", "fish"]
 
-    package static let options: [OptionSpec] = [
-        flag("--hourly"),
-        flag("--five-day"),
-        flag("--json"),
-        valued("--format", "FORMAT", choices: ["1", "2", "3", "4"]),
-        valued("--units", "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),
-        valued("--clock", "CLOCK", choices: ClockStyle.allCases.map(\.rawValue)),
-        valued("--lang", "CODE", choices: Language.allCases.map(\.code)),
-        flag("--offline"),
-        flag("--ascii"),
-        valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
-        valued("--provider", "NAME", choices: ProviderID.allCases.map(\.rawValue)),
-        flag("--no-failover"),
-        valued("--api-key", "KEY"),
-        valued("--timeout", "SECONDS"),
-        flag("--recent-cities"),
-        valued("--generate-completion-script", "SHELL", choices: shells),
-        flag("--generate-man-page"),
-        flag("--version"),
-        flag("-h", "--help"),
-    ]
-
-    private static func flag(_ names: String...) -> OptionSpec { OptionSpec(names: names, value: nil, choices: []) }
-
-    private static func valued(_ name: String, _ value: String, choices: [String] = []) -> OptionSpec {
-        OptionSpec(names: [name], value: value, choices: choices)
+    /// Every option, `--provider` taking the names of `providers`' services.
+    package static func options(_ providers: ProviderCatalog) -> [OptionSpec] {
+        [
+            flag("--hourly"),
+            flag("--five-day"),
+            flag("--json"),
+            valued("--format", "FORMAT", choices: ["1", "2", "3", "4"]),
+            valued("--units", "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),
+            valued("--clock", "CLOCK", choices: ClockStyle.allCases.map(\.rawValue)),
+            valued("--lang", "CODE", choices: Language.allCases.map(\.code)),
+            flag("--offline"),
+            flag("--ascii"),
+            valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
+            valued("--provider", "NAME", choices: providers.all.map(\.rawValue)),
+            flag("--no-failover"),
+            valued("--api-key", "KEY"),
+            valued("--timeout", "SECONDS"),
+            flag("--recent-cities"),
+            valued("--generate-completion-script", "SHELL", choices: shells),
+            flag("--generate-man-page"),
+            flag("--version"),
+            flag("--help", short: "-h"),
+        ]
     }
 
-    /// The option spelled `name`.
-    package static func option(_ name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
+    private static func flag(_ long: String, short: String? = nil) -> OptionSpec {
+        OptionSpec(long: long, short: short, value: nil, choices: [])
+    }
+
+    private static func valued(_ name: String, _ value: String, choices: [String] = []) -> OptionSpec {
+        OptionSpec(long: name, value: value, choices: choices)
+    }
 
     /// The options as `--help` lists them: the synopsis, then the text wrapped beside it.
-    static func optionLines(_ strings: Strings) -> [String] { definitionLines(options.map { ($0.synopsis(strings), $0.help(strings)) }) }
+    static func optionLines(_ strings: Strings, _ providers: ProviderCatalog) -> [String] {
+        definitionLines(options(providers).map { ($0.synopsis(strings), $0.help(strings)) })
+    }
 
     /// The exit statuses as `--help` lists them.
     static func exitStatusLines(_ strings: Strings) -> [String] {

@@ -6,11 +6,13 @@ import WeatherCore
 /// preferences file then (no network, nothing written), so the list is the prompt's Tab list of that moment.
 package enum CompletionScript {
     /// The script for `shell`, its menu descriptions (zsh, fish) in the language of `strings`.
-    package static func script(for shell: String, strings: Strings = Strings.terminal(.english)) -> String {
-        switch shell {
-        case "bash": bash
-        case "zsh": zsh(strings)
-        default: fish(strings)
+    /// `--provider` completes the names of `providers`' services.
+    package static func script(for shell: String, strings: Strings = Strings.terminal(.english), providers: ProviderCatalog) -> String {
+        let options = CommandLineSpec.options(providers)
+        return switch shell {
+        case "bash": bash(options)
+        case "zsh": zsh(strings, options)
+        default: fish(strings, options)
         }
     }
 
@@ -18,12 +20,12 @@ package enum CompletionScript {
 
     /// Words are matched case-insensitively; a city is inserted escaped (`San\ José\,\ CR`), or quoted for the quote
     /// the word was begun with, so that no name is ever run as code. `--units=me` works as well as `--units me`.
-    static var bash: String {
-        let valued = CommandLineSpec.options.filter { $0.value != nil }
+    static func bash(_ options: [OptionSpec]) -> String {
+        let valued = options.filter { $0.value != nil }
         let cases = valued.map { option in
             "        \(option.names.joined(separator: "|"))) _weather_or_not_offer \"$cur\" \(option.choices.joined(separator: " ")); return ;;"
         }
-        let flags = CommandLineSpec.options.flatMap(\.names).joined(separator: " ")
+        let flags = options.flatMap(\.names).joined(separator: " ")
         return #"""
             # bash \#(header) bash`.
             # Load it from ~/.local/share/bash-completion/completions/weather-or-not, or: source <(weather-or-not --generate-completion-script bash)
@@ -88,7 +90,7 @@ package enum CompletionScript {
     }
 
     /// `_arguments` specs: each option once, its values after the colon; cities matched ignoring case.
-    static func zsh(_ strings: Strings) -> String {
+    static func zsh(_ strings: Strings, _ options: [OptionSpec]) -> String {
         func escaped(_ text: String) -> String {
             var out = ""
             for character in text {
@@ -96,7 +98,7 @@ package enum CompletionScript {
             }
             return out
         }
-        let specs = CommandLineSpec.options.map { option -> String in
+        let specs = options.map { option -> String in
             let exclusion = option.standsAlone ? "(- *)" : ""  // nothing is offered after them
             let value = option.value.map { ":\($0.lowercased()):" + (option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))") } ?? ""
             let tail = (option.value != nil ? "=" : "") + "[\(escaped(option.brief(strings)))]" + value
@@ -131,9 +133,9 @@ package enum CompletionScript {
     }
 
     /// One `complete` line per option; cities whenever the word being typed is not an option.
-    static func fish(_ strings: Strings) -> String {
+    static func fish(_ strings: Strings, _ options: [OptionSpec]) -> String {
         func quoted(_ text: String) -> String { "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }
-        let lines = CommandLineSpec.options.map { option -> String in
+        let lines = options.map { option -> String in
             var line = "complete -c weather-or-not"
             for name in option.names {
                 line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"

@@ -1,24 +1,27 @@
 import FoundationEssentials
 import WeatherCore
-import WeatherProviders
+
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
-    /// `--help`, in the language of `strings`: each paragraph wrapped within 80 columns.
-    package static func commandLine(_ strings: Strings) -> String {
+    /// `--help`, in the language of `strings`, for the services of `providers`: each paragraph wrapped within 80
+    /// columns.
+    package static func commandLine(_ strings: Strings, providers: ProviderCatalog) -> String {
         func paragraph(_ key: String, indent: String = "") -> [String] {
             Style.plain.paragraph(strings[key], width: 80 - indent.count).map { indent + Style.plain.render($0) }
         }
         var lines = [strings["cli.title"], "", strings["cli.usage"]]
         lines += paragraph("cli.usage.prompt", indent: "  ") + paragraph("cli.usage.oneShot", indent: "  ")
-        lines += ["", strings["cli.options"]] + CommandLineSpec.optionLines(strings)
+        lines += ["", strings["cli.options"]] + CommandLineSpec.optionLines(strings, providers)
         lines += ["", strings["cli.exitStatus"]] + CommandLineSpec.exitStatusLines(strings)
-        lines += [""] + paragraph("cli.footer.oneShot") + paragraph("cli.footer.keys") + [attribution]
+        lines += [""] + paragraph("cli.footer.oneShot") + paragraph("cli.footer.keys") + [attribution(providers)]
         return lines.joined(separator: "\n") + "\n"
     }
 
     package static let version = Project.version
     /// Every provider's attribution, one per line, as their terms ask.
-    package static let attribution = ProviderID.allCases.map(\.attribution).joined(separator: "\n")
+    package static func attribution(_ providers: ProviderCatalog) -> String {
+        providers.all.map(\.attribution).joined(separator: "\n")
+    }
 
     /// `:help`'s first line.
     package static func intro(_ strings: Strings) -> String { strings["help.intro"] }
@@ -52,7 +55,7 @@ package enum Help {
     }
 
     /// `:help`'s closing lines: the keys, then each provider's attribution as its terms word it.
-    package static func footer(_ strings: Strings) -> [String] {
-        [strings["help.footer"]] + ProviderID.allCases.map(\.attribution)
+    package static func footer(_ strings: Strings, _ providers: ProviderCatalog) -> [String] {
+        [strings["help.footer"]] + providers.all.map(\.attribution)
     }
 }

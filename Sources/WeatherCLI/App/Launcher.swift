@@ -1,17 +1,20 @@
 import FoundationEssentials
-import HTTPKit
 import WeatherCore
-import WeatherProviders
 
 /// Builds the app model and its view from the options and the environment, then runs a one-shot, piped input, or
 /// the interactive prompt it is handed.
 @MainActor
 package struct Launcher {
     package let options: Options
+    /// The providers, as the program composed them.
+    package let providers: ProviderSetup
     package let environment: [String: String]
 
-    package init(options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(
+        options: Options, providers: ProviderSetup, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.options = options
+        self.providers = providers
         self.environment = environment
     }
 
@@ -22,12 +25,9 @@ package struct Launcher {
         let console = Console(environment: environment, ascii: options.ascii, color: color)
         let paths = AppPaths(environment: environment)
         let (store, loaded) = PreferencesStore.open(at: paths.preferences)
-        let configuration = WeatherConfiguration.fromEnvironment(environment, apiKey: options.apiKey, timeout: options.timeout)
-        let factory = ProviderFactory(
-            openWeather: configuration, environment: environment,
-            transport: SocketTransport(proxies: ProxySettings(environment: environment)),
-            cache: ResponseCache(directory: paths.cacheDirectory), failures: RecentFailures(file: paths.failedHosts))
-        let fromEnvironment = Result { () throws(WeatherError) in try ProviderFactory.environmentProvider(environment) }
+        let services = providers.compose(
+            ProviderSetup.Run(environment: environment, apiKey: options.apiKey, timeout: options.timeout, paths: paths))
+        let fromEnvironment = Result { () throws(WeatherError) in try providers.environmentProvider(environment) }
         // Chosen for this run: said to need a key below, when there is none.
         let chosen = options.provider ?? (try? fromEnvironment.get())
         let oneShot = options.isOneShot
@@ -36,26 +36,26 @@ package struct Launcher {
         let app = WeatherApp(
             preferences: loaded.preferences, store: oneShot ? nil : store, offline: options.offline, units: options.units,
             clock: options.clock, language: options.language, environmentLanguage: LanguageChoice.fromEnvironment(environment),
-            providers: factory.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
-            defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
-            failover: options.noFailover ? false : nil, makeService: factory.service(for:))
+            providers: providers.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
+            defaultProvider: services.defaultProvider, hasAPIKey: services.hasAPIKey,
+            failover: options.noFailover ? false : nil, makeService: services.make)
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
         if case .failure(let error) = fromEnvironment, options.provider == nil {
-            view.complain(error.message(in: .commandLine, strings: view.strings))
+            view.complain(error.message(in: .commandLine, provider: app.provider, strings: view.strings))
             return ExitStatus.usage
         }
 
-        // OpenWeather chosen for this run (--provider, WEATHER_PROVIDER) without a key: refused, saying how to set one,
-        // rather than another provider's weather shown in its place.
-        if !options.offline, chosen?.needsKey == true, configuration.apiKey == nil {
-            view.complain(WeatherError.missingAPIKey.message(in: .commandLine, strings: view.strings))
+        // A provider that needs a key (OpenWeather) chosen for this run (--provider, WEATHER_PROVIDER) without one:
+        // refused, saying how to set one, rather than another provider's weather shown in its place.
+        if !options.offline, chosen?.needsKey == true, !services.hasAPIKey {
+            view.complain(WeatherError.missingAPIKey.message(in: .commandLine, provider: app.provider, strings: view.strings))
             return ExitStatus.keyProblem
         }
-        // Without a key OpenWeather (chosen earlier with a key, and saved) cannot answer; said at once only when no
-        // other provider may stand in.
-        if !options.offline, app.provider == .openWeather, !app.serviceChoice.failover, configuration.apiKey == nil {
+        // Without a key such a provider (chosen earlier with a key, and saved) cannot answer; said at once only when
+        // no other provider may stand in.
+        if !options.offline, app.provider.needsKey, !app.serviceChoice.failover, !services.hasAPIKey {
             view.show(.failed(.missingAPIKey))
             if mode != .prompt { return view.exitStatus }
         }

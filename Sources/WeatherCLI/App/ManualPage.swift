@@ -1,6 +1,5 @@
 import FoundationEssentials
 import WeatherCore
-import WeatherProviders
 
 /// weather-or-not(1), in roff (`--generate-man-page`): made from the options, prompt commands and exit statuses that
 /// `--help` and `:help` show, so the three never disagree.
@@ -26,8 +25,8 @@ package enum ManualPage {
         ("weather-or-not --format 3", "format"), ("weather-or-not --offline Tokyo", "offline"),
     ]
 
-    /// The page in the language of `strings`.
-    package static func page(_ strings: Strings) -> String {
+    /// The page in the language of `strings`, for the services of `providers`.
+    package static func page(_ strings: Strings, providers: ProviderCatalog) -> String {
         func section(_ key: String) -> String { ".SH \"" + escape(strings["man.section." + key]) + "\"" }
         var roff = [
             ".TH WEATHER-OR-NOT 1 \(Project.releaseDate) \"weather-or-not \(Project.version)\" \"\(escape(strings["man.header"]))\"",
@@ -43,14 +42,14 @@ package enum ManualPage {
             text(strings["man.description.places"]), ".PP", text(strings["man.description.time"]),
             section("options"),
         ]
-        for option in CommandLineSpec.options {
+        for option in CommandLineSpec.options(providers) {
             let names = option.names.map { "\\fB\(code($0))\\fR" }.joined(separator: ", ")
             roff += [".TP", names + (option.valueName(strings).map { " \\fI\(escape($0))\\fR" } ?? ""), text(option.help(strings))]
         }
         roff += [".TP", "\\fB\\-\\-\\fR", text(strings["man.endOfOptions"])]
         roff += [section("commands"), text(Help.intro(strings))]
         for (command, meaning) in Help.commands(strings) { roff += [".TP", "\\fB\(code(command))\\fR", text(meaning)] }
-        roff += [".PP", text(Help.footer(strings)[0])]
+        roff += [".PP", text(Help.footer(strings, providers)[0])]
         roff += [section("environment")]
         for (name, key) in environment { roff += [".TP", "\\fB\(code(name))\\fR", text(strings["man.environment." + key])] }
         roff += [section("files")]
@@ -58,7 +57,7 @@ package enum ManualPage {
         roff += [section("exitStatus")]
         for status in ExitStatus.documented { roff += [".TP", "\\fB\(status)\\fR", text(ExitStatus.meaning(status, strings))] }
         roff += [section("providers"), text(strings["man.providers"])]
-        for provider in ProviderID.allCases { roff += [".IP \\(bu 2", text(provider.attribution)] }
+        for provider in providers.all { roff += [".IP \\(bu 2", text(provider.attribution)] }
         roff += [section("examples")]
         for (command, key) in examples { roff += [".TP", "\\fB\(code(command))\\fR", text(strings["man.example." + key])] }
         roff += [section("seeAlso"), "\\fBcurl\\fR(1), \\fBtmux\\fR(1)"]

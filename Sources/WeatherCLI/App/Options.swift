@@ -1,6 +1,5 @@
 import FoundationEssentials
 import WeatherCore
-import WeatherProviders
 
 /// The command line: a city, or none for the prompt, and the options.
 ///
@@ -53,7 +52,8 @@ package struct Options {
         package var message: String { phrase.words(.terminal(.english)) }
     }
 
-    package static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    /// The command line read; `--provider` takes the names of `providers`' services.
+    package static func parse(_ arguments: [String], providers: ProviderCatalog) throws(UsageError) -> Parsed {
         var options = Options()
         var index = 0
         var onlyCity = false
@@ -103,7 +103,7 @@ package struct Options {
             case "--color": options.color = try choice(name, value(), of: ColorChoice.self)
             case "--api-key": options.apiKey = try value()
             case "--provider":
-                options.provider = ProviderCatalog.standard.named(try choice(name, value(), among: ProviderID.allCases.map(\.rawValue)))
+                options.provider = providers.named(try choice(name, value(), among: providers.all.map(\.rawValue)))
             case "--no-failover": options.noFailover = try flag()
             case "--timeout":
                 // "0,5" as well as "0.5": the decimal comma of most languages here.
@@ -142,9 +142,10 @@ package struct Options {
             if argument == "--lang", index + 1 < arguments.count { flag = Language(code: arguments[index + 1]) }
         }
         let saved = PreferencesStore.peek(at: AppPaths(environment: environment).preferences)
+        // The provider plays no part in the language: none is named.
         return Settings.resolve(
             flags: Settings.Layer(language: flag), environment: Settings.Layer(), preferences: Settings.Layer(saved),
-            locale: LanguageChoice.fromEnvironment(environment), defaultProvider: .openMeteo
+            locale: LanguageChoice.fromEnvironment(environment), defaultProvider: ProviderID(rawValue: "")
         ).language
     }
 
@@ -154,7 +155,10 @@ package struct Options {
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type
     ) throws(UsageError) -> Choice where Choice.RawValue == String {
-        Choice(rawValue: try choice(name, text, among: Choice.allCases.map(\.rawValue)))!
+        let names = Choice.allCases.map(\.rawValue)
+        // One of the names, lower-cased: a value none of them takes is refused, never a crash.
+        guard let value = Choice(rawValue: try choice(name, text, among: names)) else { throw UsageError("usage.choice", listed(name, names)) }
+        return value
     }
 
     private static func choice(_ name: String, _ text: String, among names: [String]) throws(UsageError) -> String {

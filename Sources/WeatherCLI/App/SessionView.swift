@@ -1,8 +1,6 @@
 import FoundationEssentials
 import Glibc
-import HTTPKit
 import WeatherCore
-import WeatherProviders
 
 /// The terminal view of a running `WeatherApp`: draws each event it publishes, fitted to the width, on standard
 /// output (views) or standard error (failures and their hints), shows a spinner while a request runs, and keeps
@@ -128,13 +126,13 @@ package final class SessionView {
             draw(renderer.message(Strings.terminal(language)("settings.language", ["name": language.nativeName, "code": language.code, "list": others])))
         case .help:
             draw(renderer.message(Help.intro(strings)) + renderer.message(strings["help.commandsHeading"]) + renderer.definitions(Help.commands(strings))
-                + Help.footer(strings).flatMap { renderer.message($0) })
+                + Help.footer(strings, app.providers).flatMap { renderer.message($0) })
         case .offlineChanged(let on, let places):
             draw(renderer.message(on
                 ? strings("session.offlineOn", ["places": places.joined(separator: ", ")])
                 : strings("session.offlineOff", ["provider": app.provider.displayName])))
         case .provider(let provider, let isDefault):
-            let others = ProviderID.allCases.filter { $0 != provider }.map(\.rawValue).joined(separator: ", ")
+            let others = app.providers.all.filter { $0 != provider }.map(\.rawValue).joined(separator: ", ")
             let key = provider.needsKey ? "session.provider.keyed" : isDefault ? "session.provider.keyless" : "session.provider.chosen"
             draw(renderer.message(strings(key, ["provider": provider.displayName, "others": others])))
         case .offlineUnchanged(let on):

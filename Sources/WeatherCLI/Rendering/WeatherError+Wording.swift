@@ -1,12 +1,8 @@
 import WeatherCore
-import WeatherProviders
 
 /// The words a person reads for each `WeatherError`: WeatherCore raises the errors, this layer says them, in the
 /// language of the `Strings` given (the `messages` table).
 extension WeatherError {
-    /// One line saying what happened and what to do next, with hints for the command line, in English.
-    package var message: String { message(in: .commandLine) }
-
     /// A few words for why a provider gave way to another, in English.
     package var shortReason: String { shortReason(Strings.terminal(.english)) }
 
@@ -30,16 +26,12 @@ extension WeatherError {
     }
 
     /// One line saying what happened and what to do next; its hints name what works where it is read (the prompt
-    /// takes `:offline on`, the command line `--offline`), and the provider that was asked.
-    package func message(in context: MessageContext, provider: ProviderID = .openWeather, strings: Strings = Strings.terminal(.english)) -> String {
+    /// takes `:offline on`, the command line `--offline`), and the provider that was asked (its name, its address's
+    /// variable, a plan's limit for one that needs a key).
+    package func message(in context: MessageContext, provider: ProviderID, strings: Strings = Strings.terminal(.english)) -> String {
         let atPrompt = context == .prompt
         let offline = atPrompt ? ":offline on" : "--offline"
         let name = provider.displayName
-        let baseVariable = switch provider {
-        case .openWeather: "OPENWEATHER_BASE_URL"
-        case .openMeteo: "OPENMETEO_BASE_URL"
-        default: "METNO_BASE_URL"
-        }
         switch self {
         case .missingAPIKey:
             return strings(atPrompt ? "error.missingAPIKey.prompt" : "error.missingAPIKey.commandLine", ["offline": offline])
@@ -52,11 +44,11 @@ extension WeatherError {
         case .rateLimited(let retryAfter?):
             return strings("error.rateLimited.retryAfter", ["provider": name, "duration": RelativeAge.describe(seconds: retryAfter, strings)])
         case .rateLimited(nil):
-            return strings(provider == .openWeather ? "error.rateLimited.freePlan" : "error.rateLimited", ["provider": name])
+            return strings(provider.needsKey ? "error.rateLimited.freePlan" : "error.rateLimited", ["provider": name])
         case .serverError(let status):
             return strings("error.serverError", ["provider": name, "status": String(status)])
         case .unexpectedStatus(let status):
-            return strings("error.unexpectedStatus", ["provider": name, "status": String(status), "variable": baseVariable])
+            return strings("error.unexpectedStatus", ["provider": name, "status": String(status), "variable": provider.baseURLVariable])
         case .timedOut(let seconds):
             let duration = RelativeAge.seconds(seconds, strings)
             return strings(atPrompt ? "error.timedOut.prompt" : "error.timedOut.commandLine", ["provider": name, "duration": duration, "offline": offline])

@@ -150,12 +150,12 @@ package struct DailySummary: Equatable, Sendable {
     /// Snow (mm of water): under 3 is 600 "light snow", under 10 is 601 "snow", more is 602 "heavy snow".
     /// Rain: under 5 mm is 500 "light rain", under 20 is 501 "moderate rain", more is 502 "heavy intensity rain".
     static func wetCondition(millimetres: Double, isSnow: Bool) -> Condition {
-        // The words come from the conditions table (the same as MET Norway's and Open-Meteo's for the same thing);
-        // `description` holds its English, as a provider's own words would be.
+        // The words come from the core's own keys of the conditions table (`condition.*`); `description` holds their
+        // English, as a provider's own words would be.
         let (code, key) =
             isSnow
-            ? (millimetres < 3 ? (600, "metno.lightsnow") : millimetres < 10 ? (601, "metno.snow") : (602, "metno.heavysnow"))
-            : (millimetres < 5 ? (500, "metno.lightrain") : millimetres < 20 ? (501, "wmo.63") : (502, "estimate.heavyIntensityRain"))
+            ? (millimetres < 3 ? (600, "condition.snow.light") : millimetres < 10 ? (601, "condition.snow.moderate") : (602, "condition.snow.heavy"))
+            : (millimetres < 5 ? (500, "condition.rain.light") : millimetres < 20 ? (501, "condition.rain.moderate") : (502, "condition.rain.heavy"))
         let description = Strings(.english)[key]
         return Condition(code: code, main: isSnow ? "Snow" : "Rain", description: description, isNight: false, key: key)
     }
@@ -170,7 +170,7 @@ extension DailySummary {
         let wetByAmount = WetWeather.isWet(probability: probability, millimetres: amount, wetCondition: false)
         let condition = day.condition.flatMap { $0.group.isWet || !wetByAmount ? $0 : nil }
             ?? (wetByAmount ? Self.wetCondition(millimetres: amount, isSnow: false)
-                : Condition(code: 0, main: "", description: Strings(.english)["estimate.notGiven"], isNight: false, key: "estimate.notGiven"))
+                : Condition(code: 0, main: "", description: Strings(.english)["condition.notGiven"], isNight: false, key: "condition.notGiven"))
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
             condition: condition.daytime,

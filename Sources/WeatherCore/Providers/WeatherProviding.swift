@@ -28,13 +28,20 @@ package struct ProviderID: Hashable, Sendable, RawRepresentable, CustomStringCon
     /// Other names `:provider` and `WEATHER_PROVIDER` take for it, in lower-case letters ("owm"); its id, its name
     /// and these are compared with the letters of what was typed.
     package let spellings: [String]
+    /// The environment variable that points it at another address (a mirror, a test server), which a hint names when
+    /// it answers strangely; empty when there is none.
+    package let baseURLVariable: String
 
-    package init(rawValue: String, displayName: String, attribution: String, needsKey: Bool, spellings: [String] = []) {
+    package init(
+        rawValue: String, displayName: String, attribution: String, needsKey: Bool, spellings: [String] = [],
+        baseURLVariable: String = ""
+    ) {
         self.rawValue = rawValue
         self.displayName = displayName
         self.attribution = attribution
         self.needsKey = needsKey
         self.spellings = spellings
+        self.baseURLVariable = baseURLVariable
     }
 
     /// An id read back from a file, not yet matched with a provider (its name is its id): `ProviderCatalog.known`

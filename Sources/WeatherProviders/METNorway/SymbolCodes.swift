@@ -22,7 +22,17 @@ package enum SymbolCodes {
         /// The symbol's base name, the `conditions` table's key after "metno." (MET's doubled-"s" spellings take
         /// the single-"s" name).
         package var name: String = ""
+
+        /// The key of its words in the `conditions` table: the core's own key for a condition the core words too
+        /// ("condition.rain.light"), else "metno." and its name.
+        package var key: String { SymbolCodes.neutralKeys[name] ?? "metno." + name }
     }
+
+    /// The symbols that are conditions the core words itself (a day's estimated condition), by their neutral keys.
+    static let neutralKeys = [
+        "lightrain": "condition.rain.light", "lightsnow": "condition.snow.light", "snow": "condition.snow.moderate",
+        "heavysnow": "condition.snow.heavy",
+    ]
 
     /// Every symbol by its base name (no variant suffix).
     package static let symbols: [String: Symbol] = {
@@ -74,7 +84,7 @@ package enum SymbolCodes {
         case nil: night = isNight
         default: return nil
         }
-        return Condition(code: symbol.code, main: symbol.main, description: symbol.description, isNight: night, key: "metno." + symbol.name)
+        return Condition(code: symbol.code, main: symbol.main, description: symbol.description, isNight: night, key: symbol.key)
     }
 
     /// True when a symbol's precipitation is snow (not sleet, which is mostly wet).

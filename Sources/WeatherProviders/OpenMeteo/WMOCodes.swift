@@ -1,7 +1,8 @@
 import WeatherCore
 
 /// Open-Meteo's WMO weather codes as OpenWeather condition codes, so both providers share the views' art, groups
-/// and colours. Each code's words are the `conditions` table's `wmo.<code>` (English here, for the tests and logs).
+/// and colours. Each code's words are the `conditions` table's `wmo.<code>`, or the core's key for the same condition
+/// (`key(_:)`; English here, for the tests and logs).
 ///
 /// Where OpenWeather has no exact match the nearest code of the same group stands in (freezing drizzle is 511,
 /// freezing rain; hail is a thunderstorm code); the description keeps the WMO wording.
@@ -51,6 +52,15 @@ package enum WMOCodes {
         guard let wmo, let entry = table[wmo] else {
             return Condition(code: 0, main: "Unknown", description: "unknown", isNight: isNight, key: "wmo.unknown")
         }
-        return Condition(code: entry.code, main: entry.main, description: entry.description, isNight: isNight, key: "wmo.\(wmo)")
+        return Condition(code: entry.code, main: entry.main, description: entry.description, isNight: isNight, key: key(wmo))
     }
+
+    /// The key of a code's words in the `conditions` table: the core's own key for a condition the core words too
+    /// (63, "condition.rain.moderate"), else "wmo." and the code.
+    package static func key(_ wmo: Int) -> String {
+        neutralKeys[wmo] ?? "wmo.\(wmo)"
+    }
+
+    /// The codes that are conditions the core words itself (a day's estimated condition), by their neutral keys.
+    static let neutralKeys = [63: "condition.rain.moderate"]
 }

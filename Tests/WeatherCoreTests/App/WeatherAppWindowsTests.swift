@@ -8,7 +8,9 @@ import Testing
 /// cities the other found.
 @MainActor
 struct WeatherAppWindowsTests {
-    func window(_ url: URL, _ provider: FakeProvider) -> WeatherApp {
+    /// A window on the preferences at `url`, its provider finding London and Testford.
+    func window(_ url: URL) -> WeatherApp {
+        let provider = FakeProvider(places: ["london": [WeatherAppTests.londonGB], "testford": [TestData.place]])
         let (store, loaded) = PreferencesStore.open(at: url)
         return WeatherApp(
             preferences: loaded.preferences, store: store, offline: false,
@@ -19,9 +21,8 @@ struct WeatherAppWindowsTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let url = folder.path("preferences.json")
-        let provider = FakeProvider(places: ["london": [WeatherAppTests.londonGB], "testford": [TestData.place]])
-        let first = window(url, provider)
-        let second = window(url, provider)
+        let first = window(url)
+        let second = window(url)
         #expect(await first.handle("London"))
         #expect(await first.handle(":units imperial"))
         #expect(await second.handle("Testford"))
@@ -35,5 +36,35 @@ struct WeatherAppWindowsTests {
         #expect(saved.clock == .twelveHour)
         #expect(saved.lastCity == TestData.place)
         #expect(saved.recentCities == [TestData.place, WeatherAppTests.londonGB])
+    }
+
+    /// Each window keeps its own units and language until it changes them, whatever the other saved meanwhile; only
+    /// the recent list is merged live. A window opened after them starts from what was saved last.
+    @Test func eachWindowKeepsItsOwnSettingsAndSharesOnlyTheRecentList() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.path("preferences.json")
+        let first = window(url)
+        let second = window(url)
+        #expect(await first.handle(":lang fr"))
+        #expect(await first.handle(":units imperial"))
+        #expect(await second.handle("London"))
+        // The first window's choices are saved, and the second, which changed neither, keeps its own.
+        #expect(second.options.language == .english)
+        #expect(second.options.units == .metric)
+        #expect(await first.handle("Testford"))
+        #expect(first.options.language == .french)
+        #expect(first.options.units == .imperial)
+        #expect(first.completionCities == ["Testford, England, GB", "London, England, GB"])  // the second's city, live
+        #expect(await second.handle(":lang de"))
+        #expect(second.options.language == .german)
+        #expect(second.options.units == .metric)
+        #expect(first.options.language == .french)
+        let saved = try Preferences(data: Data(contentsOf: url))
+        #expect(saved.language == .german)
+        #expect(saved.units == .imperial)
+        let third = window(url)
+        #expect(third.options.language == .german)
+        #expect(third.options.units == .imperial)
     }
 }

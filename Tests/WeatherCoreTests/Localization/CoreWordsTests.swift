@@ -178,14 +178,29 @@ enum SwiftLiterals {
         return scanner.found.sorted { $0.line < $1.line }
     }
 
+    /// The source's code alone, line by line: comments and the text of string literals become spaces (an
+    /// interpolation's code stays), so lines and columns are the source's.
+    static func code(_ source: String) -> [String] {
+        var scanner = Scanner(Array(source.unicodeScalars))
+        scanner.code(untilClose: false)
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scanner.s.enumerated() { kept.append(scanner.isCode[index] || scalar == "\n" ? scalar : " ") }
+        return String(kept).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     private struct Scanner {
         let s: [Unicode.Scalar]
         var i = 0
         var line = 1
         var found: [Literal] = []
         var recent = ""  // the code read lately, spaces dropped
+        /// True for each scalar of code: not in a comment, not a literal's quotes or text.
+        var isCode: [Bool]
 
-        init(_ s: [Unicode.Scalar]) { self.s = s }
+        init(_ s: [Unicode.Scalar]) {
+            self.s = s
+            isCode = Array(repeating: false, count: s.count)
+        }
 
         func peek(_ offset: Int = 0) -> Unicode.Scalar? { i + offset < s.count ? s[i + offset] : nil }
         func starts(_ text: String) -> Bool { text.unicodeScalars.enumerated().allSatisfy { peek($0.offset) == $0.element } }
@@ -210,7 +225,7 @@ enum SwiftLiterals {
                 } else if peek() == "#" || peek() == "\"" {
                     var hashes = 0
                     while peek(hashes) == "#" { hashes += 1 }
-                    guard peek(hashes) == "\"" else { recent.append("#"); advance(); continue }
+                    guard peek(hashes) == "\"" else { recent.append("#"); isCode[i] = true; advance(); continue }
                     for _ in 0..<hashes { advance() }
                     literal(hashes: hashes)
                 } else {
@@ -220,6 +235,7 @@ enum SwiftLiterals {
                         if c == ")" { if depth == 0 { advance(); return }; depth -= 1 }
                     }
                     if !c.properties.isWhitespace { recent.unicodeScalars.append(c); recent = String(recent.suffix(40)) }
+                    isCode[i] = true
                     advance()
                 }
             }
