@@ -47,6 +47,8 @@ package enum CommandLineSpec {
         valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
         valued("--provider", "NAME", choices: ProviderID.allCases.map(\.rawValue)),
         flag("--no-failover"),
+        flag("--here"),
+        flag("--locate"),
         valued("--api-key", "KEY"),
         valued("--timeout", "SECONDS"),
         flag("--recent-cities"),
