@@ -91,6 +91,31 @@ struct WhereaboutsTests {
         let here = try await runner.run(["--here", "--json"])
         #expect(here.status == 0)
         #expect(here.stdout.contains(#""name": "Testford""#), "\(here.stdout)")
+        #expect(here.stdout.contains(#""by": "home""#), "\(here.stdout)")
+        #expect(try JSONSchema.repository().errors(in: here.stdout) == [])
+    }
+
+    /// `--here --json` and `--locate --json`: the document says how its place was found, and holds to the schema.
+    @Test func theJSONSaysHowThePlaceWasFound() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let ipgeo = try Self.ipGeolocation()
+        defer { ipgeo.stop() }
+        let runner = BinaryRunner(server: server, extra: ["TZ": "Europe/Lisbon", "IPGEO_BASE_URL": ipgeo.baseURL])
+        defer { runner.remove() }
+        let guess = try await runner.run(["--here", "--json", "--hourly"])
+        #expect(guess.status == 0, "\(guess.stderr)")
+        #expect(guess.stdout.contains(#""by": "timeZone""#) && guess.stdout.contains(#""zone": "Europe/Lisbon""#), "\(guess.stdout)")
+        #expect(guess.stdout.contains(#""name": "Lisbon""#))
+        #expect(guess.stderr.isEmpty, "\(guess.stderr)")  // the guess is said in the document, not on standard error
+        #expect(try JSONSchema.repository().errors(in: guess.stdout) == [])
+        let located = try await runner.run(["--locate", "--json", "--hourly", "--five-day"])
+        #expect(located.status == 0, "\(located.stderr)")
+        #expect(located.stdout.contains(#""by": "ipAddress""#) && located.stdout.contains(#""service": "127.0.0.1""#), "\(located.stdout)")
+        #expect(try JSONSchema.repository().errors(in: located.stdout) == [])
+        // A city typed: no "located".
+        let typed = try await runner.run(["--json", "Testford"])
+        #expect(!typed.stdout.contains("located"))
     }
 
     @Test func hereOneShotWithoutHomeOrGuessAndMisuse() async throws {

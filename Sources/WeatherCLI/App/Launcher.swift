@@ -88,6 +88,7 @@ package struct Launcher {
         // A status line that shows current conditions alone asks for nothing else.
         await Answer.run(wantsForecast: views || options.format?.needsForecast ?? true) {
             if options.here {
+                if app.preferences.home != nil { view.showingHome() }
                 await app.showHere(quietly: views)
             } else if options.locate {
                 await app.locate(quietly: views)

@@ -149,12 +149,14 @@ package final class SessionView {
                 ["place": name, "reason": reason.shortReason(strings), "age": RelativeAge.describe(seconds: age, strings)])
             complain(renderer.message(words, .failure))
         case .guessed(let guess):
+            json.located = .timeZone(guess.zone)
             note(strings("session.guessed", ["zone": guess.zone, "place": guess.place.displayName]))
         case .home(let place?, let saved):
             draw(renderer.message(strings(saved ? "session.home.saved" : "session.home", ["place": place.displayName])))
         case .home(nil, _):
             draw(renderer.message(strings["session.home.none"]))
         case .located(let place, let service):
+            json.located = .ipAddress(service: service)
             note(strings("session.located", ["service": service, "place": place.displayName]))
         case .locateFailed(let error, let service):
             failures.append(error)
@@ -227,6 +229,11 @@ package final class SessionView {
         var up = line.rowsAboveCursor(columns: screen.columns)
         if let view, view.columns == screen.columns, up + view.rows < screen.rows { up += view.rows }
         return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+    }
+
+    /// A one-shot `--here` showing the home: its JSON says so (a guess, or `--locate`, says itself).
+    package func showingHome() {
+        json.located = .home
     }
 
     /// One-shot JSON: the views collected, printed as one document.

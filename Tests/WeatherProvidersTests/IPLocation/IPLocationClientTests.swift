@@ -8,7 +8,7 @@ import WeatherCoreTesting
 /// The IP geolocation client against a loopback server answering as ipinfo.io does: one `GET /json`, read into a
 /// place; a base URL it must not use refused before any connection.
 struct IPLocationClientTests {
-    static func client(_ base: String, timeout: Double = 5) -> IPLocationClient {
+    static func client(_ base: String, timeout: Double = 30) -> IPLocationClient {
         IPLocationClient(
             configuration: IPLocationConfiguration(baseURL: base, timeout: timeout),
             transport: SocketTransport(userAgent: "weather-or-not-tests"), backoff: [])
