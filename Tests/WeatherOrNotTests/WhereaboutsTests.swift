@@ -15,6 +15,25 @@ struct WhereaboutsTests {
         }
     }
 
+    /// The weather servers, the IP geolocation service, and a sandbox whose `TZ` is Europe/Lisbon.
+    struct InLisbon {
+        let server: LoopbackServer
+        let ipgeo: LoopbackServer
+        let runner: BinaryRunner
+
+        init() throws {
+            server = try FakeProviders.start()
+            ipgeo = try WhereaboutsTests.ipGeolocation()
+            runner = BinaryRunner(server: server, extra: ["TZ": "Europe/Lisbon", "IPGEO_BASE_URL": ipgeo.baseURL])
+        }
+
+        func end() {
+            server.stop()
+            ipgeo.stop()
+            runner.remove()
+        }
+    }
+
     @Test func aFirstLaunchGuessesFromTZ() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
@@ -97,22 +116,21 @@ struct WhereaboutsTests {
 
     /// `--here --json` and `--locate --json`: the document says how its place was found, and holds to the schema.
     @Test func theJSONSaysHowThePlaceWasFound() async throws {
-        let server = try FakeProviders.start()
-        defer { server.stop() }
-        let ipgeo = try Self.ipGeolocation()
-        defer { ipgeo.stop() }
-        let runner = BinaryRunner(server: server, extra: ["TZ": "Europe/Lisbon", "IPGEO_BASE_URL": ipgeo.baseURL])
-        defer { runner.remove() }
+        let lisbon = try InLisbon()
+        defer { lisbon.end() }
+        let (runner, ipgeo) = (lisbon.runner, lisbon.ipgeo)
         let guess = try await runner.run(["--here", "--json", "--hourly"])
         #expect(guess.status == 0, "\(guess.stderr)")
         #expect(guess.stdout.contains(#""by": "timeZone""#) && guess.stdout.contains(#""zone": "Europe/Lisbon""#), "\(guess.stdout)")
         #expect(guess.stdout.contains(#""name": "Lisbon""#))
         #expect(guess.stderr.isEmpty, "\(guess.stderr)")  // the guess is said in the document, not on standard error
         #expect(try JSONSchema.repository().errors(in: guess.stdout) == [])
+        #expect(ipgeo.connectionsAccepted == 0)
         let located = try await runner.run(["--locate", "--json", "--hourly", "--five-day"])
         #expect(located.status == 0, "\(located.stderr)")
         #expect(located.stdout.contains(#""by": "ipAddress""#) && located.stdout.contains(#""service": "127.0.0.1""#), "\(located.stdout)")
         #expect(try JSONSchema.repository().errors(in: located.stdout) == [])
+        #expect(ipgeo.requests.count == 1)
         // A city typed: no "located".
         let typed = try await runner.run(["--json", "Testford"])
         #expect(!typed.stdout.contains("located"))
@@ -132,12 +150,9 @@ struct WhereaboutsTests {
     }
 
     @Test func theIPServiceIsAskedOnlyWhenAsked() async throws {
-        let server = try FakeProviders.start()
-        defer { server.stop() }
-        let ipgeo = try Self.ipGeolocation()
-        defer { ipgeo.stop() }
-        let runner = BinaryRunner(server: server, extra: ["TZ": "Europe/Lisbon", "IPGEO_BASE_URL": ipgeo.baseURL])
-        defer { runner.remove() }
+        let lisbon = try InLisbon()
+        defer { lisbon.end() }
+        let (runner, ipgeo) = (lisbon.runner, lisbon.ipgeo)
         // A first launch (a guess), searches, views, :here and :home; piped, one-shot and --here runs.
         let terminal = try #require(try await runner.prompt(expecting: "Lisbon> "))
         for line in ["Testford", ":hourly", ":here", ":home", ":recent"] { terminal.send(line + "\r") }
