@@ -37,8 +37,9 @@ extension WeatherApp {
     /// `backgroundRefresh`, it returns without waiting for the network: an older copy is shown and refreshed in the
     /// background, and with none the weather is fetched in the background.
     package func resume() async {
-        if place == nil, let guess = whereabouts.guess() {
-            // A first launch, with no last city and no home: a place guessed from the time zone, said to be a guess.
+        if place == nil, !offline, let guess = whereabouts.guess() {
+            // A first launch, with no last city and no home: a place guessed from the time zone, said to be a guess
+            // (not offline, whose samples are a few cities).
             emit(.guessed(guess))
             place = guess.place
         }

@@ -101,6 +101,16 @@ struct WhereaboutsTests {
         #expect(!FileManager.default.fileExists(atPath: h.preferencesFile.path))
     }
 
+    /// Offline, the samples are a few cities: no guess, rather than "no sample data for Lisbon".
+    @Test func offlineGuessesNothing() async {
+        let h = Self.harness()
+        defer { h.folder.remove() }
+        await h.app.run(.offline(true))
+        await h.app.resume()
+        #expect(!h.events.contains { if case .guessed = $0 { true } else { false } })
+        #expect(h.app.place == nil)
+    }
+
     @Test func aZoneNamingNoPlaceGivesNoGuess() async {
         let h = Self.harness(zone: "Etc/UTC")
         defer { h.folder.remove() }
