@@ -175,6 +175,24 @@ struct WhereaboutsTests {
         #expect(saved.lastCity?.timeZone == "Europe/Lisbon")
     }
 
+    /// A service that never answers: Ctrl-C cancels the request (with a 60 s timeout, the prompt could only come back
+    /// this soon by it), and nothing is shown or saved.
+    @Test func ctrlCCancelsLocate() async throws {
+        let ipgeo = try LoopbackServer { _ in .neverRespond }
+        defer { ipgeo.stop() }
+        let runner = BinaryRunner(server: nil, extra: ["IPGEO_BASE_URL": ipgeo.baseURL])
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt(["--timeout", "60"]))
+        terminal.send(":locate\r")
+        #expect(await terminal.waitFor("Fetching weather"))
+        terminal.send("\u{3}")
+        #expect(await terminal.waitFor("Cancelled."))
+        #expect(await terminal.waitFor("weather> "))
+        #expect(await terminal.quit() == 0)
+        #expect(ipgeo.requests.count == 1)
+        #expect(!terminal.transcript.contains("Could not ask"))
+    }
+
     @Test func locateOneShot() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }

@@ -29,14 +29,15 @@ extension WeatherApp {
     }
 
     /// `:locate`: asks the IP geolocation service where this machine is (the one request it makes, and only here),
-    /// then shows that place as any other: saved as the last city and a recent one, offered by Tab.
+    /// then shows that place as any other: saved as the last city and a recent one, offered by Tab. Ctrl-C cancels
+    /// the request (`cancelRequests`), and nothing is said or shown.
     package func locate(quietly: Bool = false) async {
         guard !offline else { return emit(.failed(.invalidInput(Phrase("error.locate.offline")))) }
         guard let locator = whereabouts.locator else { return emit(.failed(.invalidInput(Phrase("error.locate.none")))) }
         emit(.loading(true))
         let found: Place
         do {
-            found = try await locator.locate()
+            found = try await whereabouts.locate(with: locator)
         } catch {
             emit(.loading(false))
             if let error = error as? WeatherError { emit(.locateFailed(error, service: locator.serviceName)) }

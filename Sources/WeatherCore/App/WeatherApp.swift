@@ -149,6 +149,7 @@ package final class WeatherApp {
     /// Cancels whatever request is in flight (Ctrl-C).
     package func cancelRequests() {
         for model in models.all { model.cancel() }
+        whereabouts.cancel()
     }
 
     /// What the view models publish comes here: failures and the loading state always, a display only while its
