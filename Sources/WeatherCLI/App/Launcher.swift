@@ -40,9 +40,7 @@ package struct Launcher {
             defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
-        app.whereabouts = Whereabouts(
-            zone: LocalZone.name(environment: environment),
-            locator: IPLocationClient(configuration: .fromEnvironment(environment, timeout: options.timeout), transport: factory.transport))
+        app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: factory.placeLocator)
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
