@@ -39,6 +39,12 @@ package struct ProviderFactory: Sendable {
     /// OpenWeather when a key is set, else Open-Meteo.
     package var defaultProvider: ProviderID { catalog.defaultProvider(hasKey: openWeather.apiKey != nil) ?? .openMeteo }
 
+    /// The IP geolocation service (`IPGEO_BASE_URL`, default ipinfo.io) `:locate` and `--locate` ask; building it
+    /// asks nothing.
+    package var placeLocator: any PlaceLocating {
+        IPLocationClient(configuration: .fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
+    }
+
     package func service(for choice: ServiceChoice) -> any WeatherProviding {
         if choice.offline {
             let samples = SampleDataTransport()

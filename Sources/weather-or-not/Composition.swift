@@ -13,6 +13,7 @@ extension ProviderSetup {
             openWeather: configuration, environment: run.environment,
             transport: SocketTransport(proxies: ProxySettings(environment: run.environment)),
             cache: ResponseCache(directory: run.paths.cacheDirectory), failures: RecentFailures(file: run.paths.failedHosts))
-        return Services(defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil, make: factory.service(for:))
+        return Services(defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil, make: factory.service(for:),
+            locator: factory.placeLocator)
     }
 }

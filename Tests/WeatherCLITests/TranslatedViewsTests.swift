@@ -197,6 +197,7 @@ struct TranslatedViewsTests {
         let english = Help.commands(Strings.terminal(.english)).map(\.0)
         #expect(Help.commands(Strings.terminal(.spanish)).map(\.0) == english.map {
             $0.replacingOccurrences(of: "NAME", with: "NOMBRE").replacingOccurrences(of: "CODE", with: "CÓDIGO")
+                .replacingOccurrences(of: "CITY", with: "CIUDAD")
         })
         #expect(english.contains(":units [NAME]") && english.contains(":lang [CODE]"))
         #expect(Help.commands(Strings.terminal(.spanish))[4].1 == "dos lugares, uno junto al otro")

@@ -28,6 +28,10 @@ public struct BinaryRunner: Sendable {
         // fails over to another provider can never reach a real network.
         let base = server?.baseURL ?? "http://127.0.0.1:9"
         for variable in ["OPENWEATHER_BASE_URL", "OPENMETEO_BASE_URL", "METNO_BASE_URL"] { environment[variable] = base }
+        // No guess from the machine's time zone (a link that is not there; TZ is not passed on), and the IP
+        // geolocation service on a closed loopback port: a test that wants either sets its own.
+        environment["WEATHER_OR_NOT_LOCALTIME"] = home.path("no-localtime").path
+        environment["IPGEO_BASE_URL"] = "http://127.0.0.1:9"
         if let key { environment["OPENWEATHER_API_KEY"] = key }
         self.environment = environment.merging(extra) { $1 }
     }

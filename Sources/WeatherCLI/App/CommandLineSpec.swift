@@ -55,6 +55,8 @@ package enum CommandLineSpec {
             valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
             valued("--provider", "NAME", choices: providers.all.map(\.rawValue)),
             flag("--no-failover"),
+            flag("--here"),
+            flag("--locate"),
             valued("--api-key", "KEY"),
             valued("--timeout", "SECONDS"),
             flag("--recent-cities"),

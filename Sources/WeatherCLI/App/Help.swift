@@ -40,6 +40,9 @@ package enum Help {
         (":pick N", "help.pick"),
         (":offline on|off", "help.offline"),
         (":provider [NAME]", "help.provider"),
+        (":home [CITY]", "help.home"),
+        (":here", "help.here"),
+        (":locate", "help.locate"),
         (":help", "help.help"),
         (":quit, :q", "help.quit"),
     ]
@@ -50,6 +53,7 @@ package enum Help {
         commandKeys.map { syntax, key in
             let words = syntax.replacing("NAME", with: strings["help.arg.name"])
                 .replacing("CODE", with: strings["help.arg.code"])
+                .replacing("CITY", with: strings["help.arg.city"])
             return (words, strings[key])
         }
     }

@@ -19,6 +19,26 @@ struct JSONDocument {
     var daily: DailyDisplay?
     /// The language the words are in.
     var strings = Strings.terminal(.english)
+    /// How the place was found when no city was typed (`--here`, `--locate`); nil for a city typed or the last one.
+    var located: Located?
+
+    /// How a place was found without a city typed: `"located"` beside `"version"`.
+    enum Located: Equatable {
+        /// `--here`: the home `:home` saved.
+        case home
+        /// `--here`: a guess from this time zone.
+        case timeZone(String)
+        /// `--locate`: the place the IP geolocation service at this host gave.
+        case ipAddress(service: String)
+
+        var json: JSONValue {
+            switch self {
+            case .home: .object(["by": .string("home")])
+            case .timeZone(let zone): .object(["by": .string("timeZone"), "zone": .string(zone)])
+            case .ipAddress(let service): .object(["by": .string("ipAddress"), "service": .string(service)])
+            }
+        }
+    }
 
     /// Pretty-printed JSON, keys sorted; nil when no view came.
     var text: String? {
@@ -29,6 +49,7 @@ struct JSONDocument {
         guard let only = views.first else { return nil }
         var document = views.count == 1 ? only.value.object ?? [:] : views
         document["version"] = .number(Double(Self.version))
+        if let located { document["located"] = located.json }
         return JSONValue.object(document).prettyPrinted
     }
 

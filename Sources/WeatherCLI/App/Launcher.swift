@@ -39,6 +39,8 @@ package struct Launcher {
             providers: providers.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
             defaultProvider: services.defaultProvider, hasAPIKey: services.hasAPIKey,
             failover: options.noFailover ? false : nil, makeService: services.make)
+        // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
+        app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -75,7 +77,7 @@ package struct Launcher {
     private func runOneShot(_ app: WeatherApp, _ view: SessionView) async -> Int32 {
         let city = options.city.joined(separator: " ")
         let views = options.hourly || options.fiveDay
-        if city.isEmpty {
+        if city.isEmpty, !options.here, !options.locate {
             guard app.place != nil else {
                 view.complain(view.strings[views ? "error.noCity.views" : options.format != nil ? "error.noCity.format" : "error.noCity.json"])
                 return ExitStatus.usage
@@ -83,7 +85,12 @@ package struct Launcher {
         }
         // A status line that shows current conditions alone asks for nothing else.
         await Answer.run(wantsForecast: views || options.format?.needsForecast ?? true) {
-            if city.isEmpty {
+            if options.here {
+                if app.preferences.home != nil { view.showingHome() }
+                await app.showHere(quietly: views)
+            } else if options.locate {
+                await app.locate(quietly: views)
+            } else if city.isEmpty {
                 if !views { await app.resume() }
             } else {
                 await app.search(city, quietly: views)

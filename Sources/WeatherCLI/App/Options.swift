@@ -26,6 +26,10 @@ package struct Options {
     package var provider: ProviderID?
     /// `--no-failover`: only the chosen provider answers, this run.
     package var noFailover = false
+    /// `--here`: the home, else the place guessed from the time zone, instead of a city.
+    package var here = false
+    /// `--locate`: the place the IP geolocation service gives, instead of a city (the only way a one-shot asks it).
+    package var locate = false
 
     package enum Parsed {
         case run(Options)
@@ -105,6 +109,8 @@ package struct Options {
             case "--provider":
                 options.provider = providers.named(try choice(name, value(), among: providers.all.map(\.rawValue)))
             case "--no-failover": options.noFailover = try flag()
+            case "--here": options.here = try flag()
+            case "--locate": options.locate = try flag()
             case "--timeout":
                 // "0,5" as well as "0.5": the decimal comma of most languages here.
                 guard let seconds = Double(try value().replacing(",", with: ".")), seconds >= 0.1, seconds <= 300 else {
@@ -117,6 +123,11 @@ package struct Options {
         }
         if !options.city.isEmpty, options.city.joined(separator: " ").trimmingWhitespace.isEmpty {
             throw UsageError("usage.emptyCity")
+        }
+        if options.here || options.locate {
+            // Each names the place: with a city, or with each other, which one would be meant is unclear.
+            if options.here, options.locate { throw UsageError("usage.placeTwice", ["option": "--here", "other": "--locate"]) }
+            if !options.city.isEmpty { throw UsageError("usage.placeTwice", ["option": options.here ? "--here" : "--locate", "other": "CITY"]) }
         }
         if options.format != nil, options.json || options.hourly || options.fiveDay {
             let other = options.json ? "--json" : options.hourly ? "--hourly" : "--five-day"
@@ -150,7 +161,7 @@ package struct Options {
     }
 
     /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).
-    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil }
+    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil || here || locate }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type

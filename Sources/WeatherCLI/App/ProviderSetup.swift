@@ -33,13 +33,17 @@ package struct ProviderSetup: Sendable {
         /// The service for a choice: the samples offline, else the chosen provider with the keyless ones behind it.
         /// Each provider is built when a request first reaches it.
         package let make: @Sendable (ServiceChoice) -> any WeatherProviding
+        /// The IP geolocation service that `:locate` and `--locate` ask, and nothing else.
+        package let locator: any PlaceLocating
 
         package init(
-            defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding
+            defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
+            locator: any PlaceLocating
         ) {
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make
+            self.locator = locator
         }
     }
 

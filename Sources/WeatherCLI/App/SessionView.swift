@@ -146,6 +146,24 @@ package final class SessionView {
                 "session.refreshFailed",
                 ["place": name, "reason": reason.shortReason(strings), "age": RelativeAge.describe(seconds: age, strings)])
             complain(renderer.message(words, .failure))
+        case .guessed(let guess):
+            json.located = .timeZone(guess.zone)
+            note(strings("session.guessed", ["zone": guess.zone, "place": guess.place.displayName]))
+        case .home(let place?, let saved):
+            draw(renderer.message(strings(saved ? "session.home.saved" : "session.home", ["place": place.displayName])))
+        case .home(nil, _):
+            draw(renderer.message(strings["session.home.none"]))
+        case .located(let place, let service):
+            json.located = .ipAddress(service: service)
+            note(strings("session.located", ["service": service, "place": place.displayName]))
+        case .locateFailed(let error, let service):
+            failures.append(error)
+            let words: String = switch error {
+            case .badConfiguration(let phrase): phrase.words(strings)
+            case .badResponse(let detail): strings("session.locateFailed", ["service": service, "reason": detail.words(strings)])
+            default: strings("session.locateFailed", ["service": service, "reason": error.shortReason(strings)])
+            }
+            complain(renderer.message(words, .failure))
         case .saveFailed(let path):
             complain(renderer.message(strings("session.saveFailed", ["path": path]), .warning))
         case .loading(let on):
@@ -162,6 +180,13 @@ package final class SessionView {
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
         let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
         draw([format.line(d, style: style) + style.line(mark)])
+    }
+
+    /// A note about the place shown next (a guess, a located place): dim on standard output, in a one-shot on standard
+    /// error (never in its JSON or status line, whose readers are programs).
+    private func note(_ text: String) {
+        guard case .oneShot(let asJSON) = mode else { return draw(renderer.message(text, .dim)) }
+        if !asJSON, statusFormat == nil { complain(text, .dim) }
     }
 
     /// Says a note on standard output.
@@ -202,6 +227,11 @@ package final class SessionView {
         var up = line.rowsAboveCursor(columns: screen.columns)
         if let view, view.columns == screen.columns, up + view.rows < screen.rows { up += view.rows }
         return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+    }
+
+    /// A one-shot `--here` showing the home: its JSON says so (a guess, or `--locate`, says itself).
+    package func showingHome() {
+        json.located = .home
     }
 
     /// One-shot JSON: the views collected, printed as one document.

@@ -26,6 +26,14 @@ package enum AppEvent: Equatable, Sendable {
     case offlineChanged(on: Bool, samplePlaces: [String])
     /// `:offline on` when it is already on (or off when off).
     case offlineUnchanged(on: Bool)
+    /// A place guessed from the time zone is about to be shown (at a first launch with no home, or by `:here`).
+    case guessed(PlaceGuess)
+    /// `:home`: the home (nil: none yet); `saved` after `:home CITY` made it the home.
+    case home(Place?, saved: Bool)
+    /// `:locate`: the IP geolocation service `service` placed this machine there (its weather follows).
+    case located(Place, service: String)
+    /// `:locate` failed: why, and the service asked.
+    case locateFailed(WeatherError, service: String)
     /// A command failed; the session goes on.
     case failed(WeatherError)
     /// A copy shown while it was refreshed could not be refreshed, and stays shown: why, and its age in seconds.

@@ -47,6 +47,10 @@ extension WeatherApp {
         case .offline(let on): setOffline(on)
         case .provider(nil): emit(.provider(provider, isDefault: provider == defaultProvider))
         case .provider(let chosen?): await setProvider(chosen)
+        case .home(nil): emit(.home(preferences.home, saved: false))
+        case .home(let city?): await setHome(city)
+        case .here: await showHere()
+        case .locate: await locate()
         case .help: emit(.help)
         }
     }

@@ -37,6 +37,12 @@ extension WeatherApp {
     /// `backgroundRefresh`, it returns without waiting for the network: an older copy is shown and refreshed in the
     /// background, and with none the weather is fetched in the background.
     package func resume() async {
+        if place == nil, !offline, let guess = whereabouts.guess() {
+            // A first launch, with no last city and no home: a place guessed from the time zone, said to be a guess
+            // (not offline, whose samples are a few cities).
+            emit(.guessed(guess))
+            place = guess.place
+        }
         guard let place else { return }
         screen = .current
         guard let backgroundRefresh, !offline else {
@@ -49,7 +55,7 @@ extension WeatherApp {
 
     /// With `backgroundRefresh`: shows a place's cached copy at once, refreshed in the background when it is not
     /// fresh. False, with nothing shown, when there is no copy (or no `backgroundRefresh`).
-    private func showKnown(_ place: Place, quietly: Bool) async -> Bool {
+    func showKnown(_ place: Place, quietly: Bool) async -> Bool {
         guard let backgroundRefresh, !quietly else { return false }
         return await backgroundRefresh.showCopy(of: place, in: current, report: reportRefresh())
     }

@@ -52,6 +52,9 @@ package final class WeatherApp {
     private var saveFailed = false
     /// How many events were published: tells whether a change drew anything.
     private(set) var emitted = 0
+    /// The machine's time zone and the IP geolocation service, set by the program that composes the app: where a
+    /// person with no last city and no home is guessed to be, and what `:locate` asks.
+    package var whereabouts = Whereabouts()
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -91,7 +94,7 @@ package final class WeatherApp {
         let options = DisplayOptions(
             units: settings.units, clock: settings.clock, language: settings.language, defaultProvider: defaultProvider)
         models = ScreenViewModels(service: service, options: options, now: now)
-        place = preferences.lastCity
+        place = preferences.lastCity ?? preferences.home
         bind()
     }
 
@@ -146,6 +149,7 @@ package final class WeatherApp {
     /// Cancels whatever request is in flight (Ctrl-C).
     package func cancelRequests() {
         for model in models.all { model.cancel() }
+        whereabouts.cancel()
     }
 
     /// What the view models publish comes here: failures and the loading state always, a display only while its

@@ -4,7 +4,8 @@ import Synchronization
 /// GeoNames' cities of 15,000 people or more (34,006 of them), built into the program by scripts/generate-gazetteer.py
 /// (CC BY 4.0, NOTICE): place names found on the machine, without a geocoding request.
 ///
-/// Nothing is read until the first question: creating one costs nothing, and start-up and `--version` never ask.
+/// Nothing is read until the first question: creating one costs nothing, and `--version` never asks; start-up asks
+/// only when it guesses a first launch's place from the time zone (no last city, no home).
 /// The first question inflates the 1.2 MB asset to 2.1 MB and indexes it (a few milliseconds, about 6 MiB in all;
 /// docs/PERFORMANCE.md); each later one is a binary search.
 package final class Gazetteer: Sendable {

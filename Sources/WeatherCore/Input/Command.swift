@@ -25,6 +25,12 @@ package enum Command: Equatable, Sendable {
     case offline(Bool)
     /// `:provider NAME`; nil asks which one answers.
     case provider(ProviderID?)
+    /// `:home CITY` saves a home; nil (`:home` alone) says which it is.
+    case home(String?)
+    /// `:here`: the home's weather, else the place guessed from the time zone.
+    case here
+    /// `:locate`: asks the IP geolocation service where this machine is (only ever when typed).
+    case locate
     case help
     case quit
     /// An empty or blank line: does nothing.
@@ -32,7 +38,8 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":help", ":quit",
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
     package static let maximumSlots = 40
@@ -40,12 +47,15 @@ package enum Command: Equatable, Sendable {
     package static let maximumHours = 48
 
     /// Every spelling of a command, and the command's name: the names, their long aliases, and short forms that are
-    /// not prefixes (`:r` is `:recent`, not `:rain`; `:h` is `:hourly`, not `:help`).
+    /// not prefixes (`:r` is `:recent`, not `:rain`; `:h` is `:hourly`, not `:help`), or that kept their meaning
+    /// when a later command began the same way (`:ho` is `:hourly`, `:he` `:help`, `:l` `:lang`).
     private static let spellings: [String: String] = [
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
-        "provider": "provider", "help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "help": "help",
+        // The short forms these had before :home, :here and :locate shared their starts.
+        "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
     ]
 
     /// The command a typed name means: a spelling of it, or the start of just one command's spellings (`:hour`,
@@ -70,6 +80,11 @@ package enum Command: Equatable, Sendable {
         guard trimmed.hasPrefix(":") else { return .search(trimmed) }
         let words = trimmed.dropFirst().split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         let name = try commandName(words.first ?? "")
+        if name == "home" {
+            // A city keeps its case and spaces.
+            let city = trimmed.dropFirst().drop { !$0.isWhitespace }.trimmingWhitespace
+            return .home(city.isEmpty ? nil : city)
+        }
         if name == "compare" {
             // Place names keep their case and spaces: split what follows the command at ";".
             let rest = trimmed.dropFirst().drop { !$0.isWhitespace }
@@ -143,6 +158,12 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput(Phrase("error.provider.usage"))
             }
             return .provider(provider)
+        case "here":
+            try noArgument(argument, name)
+            return .here
+        case "locate":
+            try noArgument(argument, name)
+            return .locate
         case "help":
             return .help
         case "quit":

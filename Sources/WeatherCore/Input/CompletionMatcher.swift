@@ -11,7 +11,7 @@ package enum Completion: Equatable, Sendable {
 }
 
 /// Completes the whole line: command names after ":", unit names after ":units ", past cities after ":compare "
-/// and after its "; ", past cities otherwise.
+/// and after its "; ", and after ":home ", past cities otherwise.
 ///
 /// Matching ignores case and accents ("zur" finds "Zürich"), and multi-word names complete whole.
 package enum CompletionMatcher {
@@ -36,6 +36,10 @@ package enum CompletionMatcher {
                 let place = rest[start...].drop { $0 == " " }
                 let kept = String(typed[..<place.startIndex])
                 return match(String(place), among: cities, prefix: kept)
+            }
+            if lower.hasPrefix(":home ") {
+                let place = typed.dropFirst(":home ".count).drop { $0 == " " }
+                return match(String(place), among: cities, prefix: String(typed[..<place.startIndex]))
             }
             return match(String(typed), among: Command.names, prefix: "", spaceAfterUnique: true)
         }

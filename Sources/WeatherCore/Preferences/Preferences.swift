@@ -11,6 +11,8 @@ package struct Preferences: Equatable, Sendable {
     package var version: Int = currentVersion
     /// The city shown last, with its coordinates so resuming needs no geocoding.
     package var lastCity: Place?
+    /// The home set with `:home CITY`: shown at launch when there is no last city, and by `:here`.
+    package var home: Place?
     /// Past cities, most recent first, no two at the same location.
     package var recentCities: [Place] = []
     /// The units chosen with `:units`; nil: the region's (imperial for a US, Liberian or Myanmar locale, else metric).
@@ -43,6 +45,7 @@ package struct Preferences: Equatable, Sendable {
         }
         version = try field("version", \.int) ?? Self.currentVersion
         lastCity = try field("lastCity", Place.init(json:))
+        home = try field("home", Place.init(json:))
         recentCities = try field("recentCities") { $0.array.flatMap { list in
             let places = list.compactMap(Place.init(json:))
             return places.count == list.count ? places : nil
@@ -66,6 +69,7 @@ package struct Preferences: Equatable, Sendable {
         if let clock { members["clock"] = .string(clock.rawValue) }
         if let language { members["language"] = .string(language.code) }
         if let lastCity { members["lastCity"] = lastCity.json }
+        if let home { members["home"] = home.json }
         if let provider { members["provider"] = .string(provider.rawValue) }
         if !failover { members["failover"] = .bool(false) }
         if let announcedProvider { members["announcedProvider"] = .string(announcedProvider.rawValue) }

@@ -32,7 +32,10 @@ struct CompletionMatcherTests {
     }
 
     @Test func completesCommandsAndTheirArguments() {
-        #expect(CompletionMatcher.complete(":ho", cities: cities) == .replace(":hourly "))
+        #expect(CompletionMatcher.complete(":hou", cities: cities) == .replace(":hourly "))
+        #expect(CompletionMatcher.complete(":ho", cities: cities) == .choices(common: ":ho", options: [":hourly", ":home"]))
+        #expect(CompletionMatcher.complete(":lo", cities: cities) == .replace(":locate "))
+        #expect(CompletionMatcher.complete(":home lon", cities: cities) == .replace(":home London, GB"))
         #expect(CompletionMatcher.complete(":units im", cities: cities) == .replace(":units imperial"))
         #expect(CompletionMatcher.complete(":units ", cities: cities) == .choices(common: ":units ", options: ["metric", "imperial", "standard"]))
         #expect(CompletionMatcher.complete(":clock 1", cities: cities) == .replace(":clock 12"))
