@@ -7,6 +7,8 @@ package enum Look: Equatable, Sendable {
     case temperature(celsius: Double)
     /// A condition drawing's colour.
     case art(ConditionGroup)
+    /// A UV index category's colour, the WHO's: green, yellow, orange, red, violet.
+    case uv(UVCategory)
 }
 
 /// A run of text with one look, ready for the terminal.

@@ -25,6 +25,12 @@ package struct OpenWeatherClient: Sendable {
         return try await http.get(url, maximumBytes: cap) { response throws(WeatherError) in try Self.check(response, request: request) }
     }
 
+    /// False when `request` would not be sent now (no key, or its host is skipped: `ProviderHTTP.wouldAsk`).
+    package func wouldAsk(_ request: APIRequest) -> Bool {
+        guard let key = configuration.apiKey, let url = try? request.url(configuration: configuration, apiKey: key) else { return false }
+        return ProviderHTTP.wouldAsk(url)
+    }
+
     /// Gets two connections ready for a report (current weather and forecast go out together), while the search
     /// that finds the coordinates is on the wire. Nothing is sent; without a key, nothing is done.
     package func prepareReport() {

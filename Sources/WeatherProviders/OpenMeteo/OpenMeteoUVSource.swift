@@ -1,0 +1,38 @@
+import FoundationEssentials
+import WeatherCore
+
+/// Open-Meteo's UV index for a provider that has none (OpenWeather's free plan): one small request per place
+/// (`OpenMeteoRequest.uvIndex`), cached like every answer. A failure is no UV index, never a failed report.
+package struct OpenMeteoUVSource: Sendable {
+    private let client: OpenMeteoClient
+    private let fetcher: ResponseFetcher
+
+    package init(client: OpenMeteoClient, cache: ResponseCache, now: @escaping @Sendable () -> Date = Date.init) {
+        self.client = client
+        fetcher = ResponseFetcher(cache: cache, now: now)
+    }
+
+    private func request(_ place: Place) -> OpenMeteoRequest {
+        .uvIndex(latitude: place.latitude, longitude: place.longitude)
+    }
+
+    /// The place's UV index, from the cache while fresh, else the network, else a stale copy; nil when none can be had.
+    package func uvIndex(for place: Place) async -> OpenMeteoUVIndex? {
+        let request = request(place)
+        let client = client
+        return try? await fetcher.fetch(
+            request.cacheKey(language: client.configuration.language),
+            network: { _ in .body(try await client.fetch(request)) }, decode: OpenMeteoDecoding.uvIndex
+        ).value
+    }
+
+    /// From the network as `uvIndex(for:)` does, or, without `network`, the cached copy alone.
+    package func uvIndex(for place: Place, network: Bool) async -> OpenMeteoUVIndex? {
+        network ? await uvIndex(for: place) : await cachedUVIndex(for: place)
+    }
+
+    /// The cached copy, fresh or not, with no request.
+    package func cachedUVIndex(for place: Place) async -> OpenMeteoUVIndex? {
+        await fetcher.peek(request(place).cacheKey(language: client.configuration.language), decode: OpenMeteoDecoding.uvIndex)?.value
+    }
+}
