@@ -8,8 +8,9 @@ import WeatherProviders
 /// Through the built binary, every view and `--format` must then tell the same weather: the same rows (time, drawing,
 /// temperature, chance, amount), the same days and daily sums, the same summaries and rain outlook.
 ///
-/// MET Norway's compact product has no chance of precipitation: its rows leave the chance out, and its summaries say
-/// "expected" or nothing where the others say "likely" or "possible" with the chance; otherwise it must agree too.
+/// MET Norway gives no chance of precipitation here (its complete product has one only where MET computes it): its rows
+/// leave the chance out, and its summaries say "expected" or nothing where the others say "likely" or "possible" with
+/// the chance; otherwise it must agree too, the UV index included.
 struct ConsistencyTests {
     enum Provider: String, CaseIterable, Sendable {
         case openWeather, openMeteo, metNorway

@@ -187,6 +187,28 @@ struct OpenWeatherUVIndexTests {
         #expect(openMeteo.requests.count == 1)
     }
 
+    /// Open-Meteo's connection opens while OpenWeather's search is on the wire, as OpenWeather's own two do, and the
+    /// UV request takes it: no handshake after the search.
+    @Test func itsConnectionOpensWhileThePlaceIsSearched() async throws {
+        let openWeather = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
+        let openMeteo = try LoopbackServer(keepAlive: true) { _ in .json("{}") }
+        defer { openWeather.stop(); openMeteo.stop() }
+        let answer = try Self.uvAnswer()
+        let hold = RoundTripTests.Hold()
+        openWeather.setHandler { request in
+            if request.path == "/geo/1.0/direct" { hold.until { openMeteo.connectionsAccepted >= 1 } }
+            return FakeOpenWeather.route(request)
+        }
+        openMeteo.setHandler { _ in .json(answer) }
+        let service = Self.service(openWeather: openWeather, openMeteo: openMeteo.baseURL)
+        let london = try await service.places(matching: .name("London"))
+        let report = try await service.report(for: london[0])
+        #expect(hold.answers == [true])
+        #expect(openMeteo.connectionsAccepted == 1)
+        #expect(openMeteo.requests.count == 1)
+        #expect(report.current.uvIndex == 5.5)
+    }
+
     @Test(arguments: ["refused", "closed"])
     func aFailedUVRequestLeavesTheWeatherWithoutAnIndex(failure: String) async throws {
         let openWeather = try FakeOpenWeather.start()

@@ -12,6 +12,9 @@ package struct OpenMeteoUVSource: Sendable {
         fetcher = ResponseFetcher(cache: cache, now: now)
     }
 
+    /// Where its requests go, for a connection opened ahead of them.
+    package var url: URL? { try? OpenMeteoRequest.uvIndex(latitude: 0, longitude: 0).url(configuration: client.configuration) }
+
     private func request(_ place: Place) -> OpenMeteoRequest {
         .uvIndex(latitude: place.latitude, longitude: place.longitude)
     }

@@ -31,13 +31,15 @@ package struct OpenWeatherClient: Sendable {
         return ProviderHTTP.wouldAsk(url)
     }
 
-    /// Gets two connections ready for a report (current weather and forecast go out together), while the search
-    /// that finds the coordinates is on the wire. Nothing is sent; without a key, nothing is done.
-    package func prepareReport() {
+    /// Gets two connections ready for a report (current weather and forecast go out together), and one for each of
+    /// `others` (Open-Meteo's UV index goes out with them), while the search that finds the coordinates is on the
+    /// wire. One call for all: where they share an address, each is wanted there. Nothing is sent; without a key,
+    /// nothing is done.
+    package func prepareReport(alongside others: [URL] = []) {
         guard let key = configuration.apiKey else { return }
         let urls = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)]
             .compactMap { try? $0.url(configuration: configuration, apiKey: key) }
-        transport.preconnect(urls, timeout: configuration.timeout)
+        transport.preconnect(urls + others, timeout: configuration.timeout)
     }
 
     static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {

@@ -21,8 +21,11 @@ package actor OpenWeatherService: WeatherProviding {
         self.uvSource = uvSource
     }
 
+    /// While a name search is on the wire, the report's connections open: OpenWeather's two, and Open-Meteo's for
+    /// the UV index, so it adds no wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        try await places(matching: query, whileSearching: client.prepareReport)
+        let (client, ahead) = (client, [uvSource?.url].compactMap { $0 })
+        return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
     }
 
     /// The places a query matches; `prepare` runs when a name search goes to the network (not when the cache
