@@ -144,9 +144,9 @@ struct OpenWeatherUVIndexTests {
         ] as [String: Any])
     }
 
-    static func service(openWeather: LoopbackServer, openMeteo: String) -> any WeatherProviding {
+    static func service(openWeather: LoopbackServer, openMeteo: String, timeout: Double = 10) -> any WeatherProviding {
         ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 10),
+            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: timeout),
             environment: ["OPENMETEO_BASE_URL": openMeteo], transport: SocketTransport(), cache: ResponseCache(directory: nil)
         ).service(.openWeather)
     }
@@ -223,6 +223,22 @@ struct OpenWeatherUVIndexTests {
         #expect(display.uvIndex == nil)
         let view = Style.plain.render(Renderer(style: .plain, width: 80).current(display))
         #expect(!view.contains("UV"))
+    }
+
+    /// An Open-Meteo that never answers does not hold the weather up to the deadline (two minutes here): once
+    /// OpenWeather's answers are in, the UV request has a short grace (2 s), then is given up and the weather shown
+    /// without it. (Held to the deadline, the test would outlast its time limit.)
+    @Test(.timeLimit(.minutes(1)))
+    func aHungUVRequestIsGivenUpOnceTheWeatherIsHere() async throws {
+        let openWeather = try FakeOpenWeather.start()
+        let openMeteo = try LoopbackServer { _ in .neverRespond }
+        defer { openWeather.stop(); openMeteo.stop() }
+        let service = Self.service(openWeather: openWeather, openMeteo: openMeteo.baseURL, timeout: 120)
+        let report = try await service.report(for: Self.place)
+        #expect(report.provider == .openWeather && report.failover == nil)
+        #expect(report.uvOrigin == nil && report.current.uvIndex == nil)
+        #expect(openMeteo.requests.count == 1)
+        #expect(openWeather.requests(to: "/data/2.5/forecast").count == 1)
     }
 
     /// A status line without `%u` or `%U` asks Open-Meteo nothing.

@@ -34,6 +34,22 @@ package struct OpenMeteoUVSource: Sendable {
         network ? await uvIndex(for: place) : await cachedUVIndex(for: place)
     }
 
+    /// `task`'s index if it comes within `seconds`; else nil, and the task is cancelled (its request given up).
+    package static func value(of task: Task<OpenMeteoUVIndex?, Never>, within seconds: Double) async -> OpenMeteoUVIndex? {
+        await withTaskGroup(of: OpenMeteoUVIndex??.self) { group in
+            group.addTask { await task.value }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return .some(nil)
+            }
+            // The first to finish: the index (or its failure), else the end of the wait.
+            let first = await group.next() ?? nil
+            task.cancel()
+            group.cancelAll()
+            return first ?? nil
+        }
+    }
+
     /// The cached copy, fresh or not, with no request.
     package func cachedUVIndex(for place: Place) async -> OpenMeteoUVIndex? {
         await fetcher.peek(request(place).cacheKey(language: client.configuration.language), decode: OpenMeteoDecoding.uvIndex)?.value

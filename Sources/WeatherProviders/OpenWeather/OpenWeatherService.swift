@@ -10,11 +10,16 @@ package actor OpenWeatherService: WeatherProviding {
     /// Where the UV index comes from, as OpenWeather's free plan has none: Open-Meteo, asked beside the weather.
     /// Nil offline (the samples have none) and in tests that leave it out: the views then show no UV index.
     private let uvSource: OpenMeteoUVSource?
+    /// How long the weather, once here, waits for a UV index still on the wire before it is shown without one: the
+    /// index was asked at the same moment, so it is normally here first; a slow or hung Open-Meteo must not hold the
+    /// weather up to the answer's deadline.
+    private let uvGrace: Double
 
     package init(
         client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil, uvSource: OpenMeteoUVSource? = nil,
-        now: @escaping @Sendable () -> Date = Date.init
+        uvGrace: Double = 2, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.uvGrace = uvGrace
         self.client = client
         self.fetcher = ResponseFetcher(cache: cache, now: now)
         self.samplePlaces = samplePlaces
@@ -85,12 +90,14 @@ package actor OpenWeatherService: WeatherProviding {
         let asks = uvSource != nil && client.wouldAsk(currentRequest)
             ? await fetcher.peek(currentRequest.cacheKey(language: client.configuration.language), decode: ResponseDecoding.current)?.isFresh != true
             : false
-        async let uvResult = uvSource?.uvIndex(for: place, network: asks)
+        // A task of its own (the answer's deadline and failures go with it), so it can be given up.
+        let uvTask = Task { await uvSource?.uvIndex(for: place, network: asks) }
+        defer { uvTask.cancel() }
         async let currentResult = fetch(currentRequest, decode: ResponseDecoding.current)
         async let forecastResult = wantsForecast
             ? fetch(.forecast(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.forecast) : nil
         let (current, forecast) = try await (currentResult, forecastResult)
-        let uvIndex = await uvResult
+        let uvIndex = await OpenMeteoUVSource.value(of: uvTask, within: uvGrace)
         let fetchedAt = min(current.fetchedAt, forecast?.fetchedAt ?? current.fetchedAt)
         let source: DataSource
         if samplePlaces != nil {
