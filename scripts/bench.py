@@ -442,7 +442,7 @@ def bounded_run(argv, env, timeout):
 
 
 SHORT_PATHS = {"/geo/1.0/direct": "geocode", "/data/2.5/weather": "current", "/data/2.5/forecast": "forecast",
-               "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/compact": "met-forecast",
+               "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/complete": "met-forecast",
                "/geo/1.0/reverse": "reverse"}
 PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"))
 

@@ -72,7 +72,10 @@ package struct ProviderFactory: Sendable {
         let openMeteoClient = openMeteoClient(language)
         switch provider {
         case .openWeather:
-            return OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+            // Its free plan has no UV index: Open-Meteo's, for the same coordinates, asked beside the weather.
+            return OpenWeatherService(
+                client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache,
+                uvSource: OpenMeteoUVSource(client: openMeteoClient, cache: cache))
         case .openMeteo:
             return OpenMeteoService(client: openMeteoClient, cache: cache)
         case .metNorway:

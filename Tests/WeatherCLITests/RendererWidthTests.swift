@@ -31,6 +31,7 @@ struct RendererWidthTests {
         let day = try report("current_daytown.json", place: daytown)
         let stale = try report("current_testford.json", place: testford,
             source: .stale(fetchedAt: Date(timeIntervalSince1970: 1_699_916_800), reason: .serverError(status: 503)))
+        let uv = try UVIndexViewTests.report()
         let renderer = Renderer(style: Style(color: false, unicode: !ascii), width: width, strings: strings)
         let style = renderer.style
         func text(_ lines: [Line]) -> String { style.render(lines) }
@@ -43,6 +44,10 @@ struct RendererWidthTests {
             ("compare", text(renderer.compare(formatter.current(night), formatter.current(day)))),
             ("help", text(renderer.definitions(Help.commands(strings)))),
             ("recent", text(renderer.numbered([testford.displayName, "São Paulo, BR", "Llanfairpwllgwyngyll, Wales, GB"], marked: 1))),
+            // With the UV index (Open-Meteo's beside OpenWeather's weather): its line, its column, each day's highest.
+            ("current_uv", text(renderer.current(formatter.current(uv)))),
+            ("hourly_uv", text(renderer.hourly(formatter.hourly(uv, count: 8)))),
+            ("daily_uv", text(renderer.daily(formatter.daily(uv)))),
         ]
     }
 

@@ -48,3 +48,11 @@ public struct TemporaryFolder: Sendable {
 
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }
+
+extension LoopbackServer.Request {
+    /// True for the request OpenWeather's reports send to Open-Meteo for the UV index alone (OpenWeather's free plan
+    /// has none), not for Open-Meteo's own forecast.
+    public var asksForUVIndexAlone: Bool {
+        path == "/v1/forecast" && value("current") == "uv_index" && value("hourly") == "uv_index"
+    }
+}

@@ -32,10 +32,10 @@ public enum FakeOpenMeteo {
     }
 }
 
-/// MET Norway's locationforecast: Fjordby's compact forecast for any coordinates, moved to start at the present hour,
+/// MET Norway's locationforecast: Fjordby's forecast (compact's fields, which complete answers have too) for any coordinates, moved to start at the present hour,
 /// fresh for 30 minutes (`Expires`), with `Last-Modified`; a request without a User-Agent gets 403, as the real server answers.
 public enum FakeMETNorway {
-    public static let path = "/weatherapi/locationforecast/2.0/compact"
+    public static let path = "/weatherapi/locationforecast/2.0/complete"
     public static let lastModified = "Mon, 13 Nov 2023 23:30:00 GMT"
 
     public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {

@@ -9,7 +9,7 @@ import Foundation
 /// most severe condition) and the temperature at `dt`; Open-Meteo's hourly entry at `T` carries the hour before `T`
 /// (`precipitation`, `precipitation_probability`, `weather_code`, `snowfall` in cm) and the temperature at `T`; MET
 /// Norway's entry at `T` carries the hour after it (`next_1_hours`), hourly for 60 hours, then 6-hourly
-/// (`next_6_hours`), with no chance (its compact product has none). Every provider observes at the present hour.
+/// (`next_6_hours`), with no chance (MET gives one only in some regions). Every provider observes at the present hour.
 ///
 /// The place is Reykjavík (UTC+00:00 all year, no daylight-saving change). Only overcast, rain, showers and snow occur,
 /// so day and night draw alike. Temperatures change only on 3-hour blocks, and not at all after 54 hours (MET Norway's
@@ -74,6 +74,15 @@ public struct OneWeather: Sendable {
         h >= 54 ? 1 : 2 + Double(((h / 3) % 4 + 4) % 4)
     }
 
+    /// The UV index at the start of hour `h`, by the UTC 3-hour block it is in (so a step that starts inside a block
+    /// reads as the whole block does): 0.4 from 06:00 (0, low), 2.5 from 09:00 (3, moderate: a half rounds up), 7.49
+    /// from 12:00 (7, high), 5.5 from 15:00 (6, high), 0 otherwise. Open-Meteo and MET Norway give it at each hour,
+    /// OpenWeather none (the program asks Open-Meteo).
+    func uvIndex(_ h: Int) -> Double {
+        let hourOfDay = Int(time(h).truncatingRemainder(dividingBy: 86_400)) / 3_600
+        return [2: 0.4, 3: 2.5, 4: 7.49, 5: 5.5][hourOfDay / 3] ?? 0
+    }
+
     func time(_ h: Int) -> Double { start.timeIntervalSince1970 + Double(h) * 3_600 }
     var nowHour: Int { Int((now.timeIntervalSince(start) / 3_600).rounded()) }
 
@@ -95,7 +104,7 @@ public struct OneWeather: Sendable {
         case "/data/2.5/weather": return .json(openWeatherCurrent())
         case "/data/2.5/forecast": return .json(openWeatherForecast())
         case "/v1/forecast": return .json(openMeteo())
-        case "/weatherapi/locationforecast/2.0/compact":
+        case "/weatherapi/locationforecast/2.0/complete":
             return .json(Data(metNorway().utf8), headers: ["Expires": FakeMETNorway.httpDate(Date().addingTimeInterval(1_800))])
         default:
             return .json("{}", status: 404)
@@ -160,7 +169,7 @@ public struct OneWeather: Sendable {
             "current": [
                 "time": Int(time(h)), "temperature_2m": Self.temperature(h), "apparent_temperature": Self.temperature(h),
                 "relative_humidity_2m": 80, "weather_code": Self.hour(h).kind.wmo, "is_day": 1, "pressure_msl": 1010,
-                "wind_speed_10m": 3, "wind_direction_10m": 200, "cloud_cover": 100,
+                "wind_speed_10m": 3, "wind_direction_10m": 200, "cloud_cover": 100, "uv_index": uvIndex(h),
             ] as [String: Any],
             "hourly": [
                 "time": hours.map { Int(time($0)) }, "temperature_2m": hours.map(Self.temperature),
@@ -168,7 +177,7 @@ public struct OneWeather: Sendable {
                 "wind_direction_10m": hours.map { _ in 200 }, "is_day": hours.map { _ in 1 },
                 "weather_code": before.map(\.kind.wmo), "precipitation": before.map(\.amount),
                 "precipitation_probability": before.map(\.chance),
-                "snowfall": before.map { $0.kind == .snow ? $0.amount * 0.7 : 0 },
+                "snowfall": before.map { $0.kind == .snow ? $0.amount * 0.7 : 0 }, "uv_index": hours.map(uvIndex),
             ] as [String: Any],
             "daily": [
                 "time": days.map { $0.key * 86_400 },
@@ -181,13 +190,16 @@ public struct OneWeather: Sendable {
     func metNorway() -> String {
         let format = ISO8601DateFormatter()
         func entry(_ h: Int, next: String, _ period: Hour) -> [String: Any] {
-            [
+            var details: [String: Any] = [
+                "air_temperature": Self.temperature(h), "relative_humidity": 80, "wind_speed": 3,
+                "wind_from_direction": 200, "air_pressure_at_sea_level": 1010, "cloud_area_fraction": 100,
+            ]
+            // The complete product: the clear-sky UV index, in the hourly part only.
+            if next == "next_1_hours" { details["ultraviolet_index_clear_sky"] = uvIndex(h) }
+            return [
                 "time": format.string(from: Date(timeIntervalSince1970: time(h))),
                 "data": [
-                    "instant": ["details": [
-                        "air_temperature": Self.temperature(h), "relative_humidity": 80, "wind_speed": 3,
-                        "wind_from_direction": 200, "air_pressure_at_sea_level": 1010, "cloud_area_fraction": 100,
-                    ]],
+                    "instant": ["details": details],
                     next: ["summary": ["symbol_code": period.kind.metSymbol], "details": ["precipitation_amount": period.amount]],
                 ] as [String: Any],
             ]

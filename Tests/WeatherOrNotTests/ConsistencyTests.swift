@@ -8,8 +8,9 @@ import WeatherProviders
 /// Through the built binary, every view and `--format` must then tell the same weather: the same rows (time, drawing,
 /// temperature, chance, amount), the same days and daily sums, the same summaries and rain outlook.
 ///
-/// MET Norway's compact product has no chance of precipitation: its rows leave the chance out, and its summaries say
-/// "expected" or nothing where the others say "likely" or "possible" with the chance; otherwise it must agree too.
+/// MET Norway gives no chance of precipitation here (its complete product has one only where MET computes it): its rows
+/// leave the chance out, and its summaries say "expected" or nothing where the others say "likely" or "possible" with
+/// the chance; otherwise it must agree too, the UV index included.
 struct ConsistencyTests {
     enum Provider: String, CaseIterable, Sendable {
         case openWeather, openMeteo, metNorway
@@ -20,10 +21,13 @@ struct ConsistencyTests {
         var hourly: [String], daily: [String], rain: String, status: String
         /// `--json`'s rows and days: interval or date, condition group, temperatures, amount and chance.
         var jsonRows: [String], jsonDays: [String]
+        /// `--json`'s UV index: each row's (its start and index), each day's highest (its date and index), and who
+        /// the view says it comes from (provider, clear sky or not).
+        var jsonRowUV: [String], jsonDayUV: [String], uvSource: String
     }
 
     /// `--json --hourly --five-day`'s rows and days, each as one line of what they say.
-    static func jsonFigures(_ text: String) throws -> (rows: [String], days: [String]) {
+    static func jsonFigures(_ text: String) throws -> (rows: [String], days: [String], rowUV: [String], dayUV: [String], uvSource: String) {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let hourly = try #require(document["hourly"] as? [String: Any]), daily = try #require(document["daily"] as? [String: Any])
         func line(_ item: [String: Any], _ keys: [String]) -> String {
@@ -38,7 +42,10 @@ struct ConsistencyTests {
         let days = (daily["days"] as? [[String: Any]] ?? []).map {
             line($0, ["date", "group", "high", "low", "precipitation", "precipitationChance"])
         }
-        return (rows, days)
+        let rowUV = (hourly["rows"] as? [[String: Any]] ?? []).map { line($0, ["start", "uvIndex"]) }
+        let dayUV = (daily["days"] as? [[String: Any]] ?? []).map { line($0, ["date", "uvIndexMax"]) }
+        let source = (hourly["uvSource"] as? [String: Any]).map { line($0, ["provider", "clearSky"]) } ?? "none"
+        return (rows, days, rowUV, dayUV, source)
     }
 
     static func run(_ provider: Provider, _ server: LoopbackServer) async throws -> Told {
@@ -51,7 +58,7 @@ struct ConsistencyTests {
         defer { runner.remove() }
         let session = try await runner.run(["--no-failover"], input: "Reykjavík\n:hourly\n:5day\n:rain\n")
         #expect(session.status == 0, "\(provider): \(session.stderr)")
-        let status = try await runner.run(["--no-failover", "--format", "%c %t %p %o", "Reykjavík"])
+        let status = try await runner.run(["--no-failover", "--format", "%c %t %p %o %u %U", "Reykjavík"])
         #expect(status.status == 0, "\(provider): \(status.stderr)")
         let json = try await runner.run(["--no-failover", "--json", "--hourly", "--five-day", "Reykjavík"])
         #expect(json.status == 0, "\(provider): \(json.stderr)")
@@ -68,7 +75,8 @@ struct ConsistencyTests {
         return Told(
             hourly: section("the next 24 hours").compactMap(row), daily: section("5 days").compactMap(row),
             rain: rain, status: status.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-            jsonRows: figures.rows, jsonDays: figures.days)
+            jsonRows: figures.rows, jsonDays: figures.days, jsonRowUV: figures.rowUV, jsonDayUV: figures.dayUV,
+            uvSource: figures.uvSource)
     }
 
     /// A row without the condition's words (each provider has its own: "slight rain", "light rain"): its time or day,
@@ -112,9 +120,15 @@ struct ConsistencyTests {
         #expect(om.jsonRows.count == 8 && om.jsonDays.count == 5, "\(om.jsonRows) \(om.jsonDays)")
         #expect(owm.jsonRows == om.jsonRows)
         #expect(owm.jsonDays == om.jsonDays)
-        // MET Norway: the same, but for the chance it does not give.
+        // MET Norway: the same, but for the chance it does not give, and the UV index of the days after today and
+        // tomorrow (the last figure of Open-Meteo's rows), which its hourly part alone has and may not cover.
         #expect(met.hourly.map(Self.withoutChance) == om.hourly.map(Self.withoutChance))
-        #expect(met.daily.map(Self.withoutChance) == om.daily.map(Self.withoutChance))
+        #expect(met.daily.prefix(3).map(Self.withoutChance) == om.daily.prefix(3).map(Self.withoutChance))
+        #expect(met.daily.count == om.daily.count)
+        for (metDay, omDay) in zip(met.daily.dropFirst(3), om.daily.dropFirst(3)) {
+            let (metDay, omDay) = (Self.withoutChance(metDay), Self.withoutChance(omDay))
+            #expect(metDay == omDay || metDay == Self.withoutLast(omDay), "\(metDay) | \(omDay)")
+        }
         #expect(Self.withoutChance(met.rain) == Self.withoutChance(om.rain))
         #expect(Self.withoutChance(met.status) == Self.withoutChance(om.status))
         // In --json the chance is the last figure: null from MET Norway.
@@ -122,5 +136,21 @@ struct ConsistencyTests {
         #expect(met.jsonRows.map(lessChance) == om.jsonRows.map(lessChance))
         #expect(met.jsonDays.map(lessChance) == om.jsonDays.map(lessChance))
         #expect(met.jsonRows.allSatisfy { $0.hasSuffix(" nil") || $0.hasSuffix(" <null>") })
+
+        // The UV index (issue 26): the same from every provider, OpenWeather's from Open-Meteo (it has none), MET
+        // Norway's said to be for a clear sky. The series has 2.5 (3, moderate) and 7.49 (7, high) every midday.
+        #expect(om.jsonRowUV.contains { $0.hasSuffix(" 2.5") } && om.jsonRowUV.contains { $0.hasSuffix(" 7.49") }, "\(om.jsonRowUV)")
+        #expect(owm.jsonRowUV == om.jsonRowUV)
+        #expect(met.jsonRowUV == om.jsonRowUV)
+        #expect(owm.jsonDayUV == om.jsonDayUV)
+        #expect(Array(met.jsonDayUV.prefix(2)) == Array(om.jsonDayUV.prefix(2)))
+        #expect(met.jsonDayUV.dropFirst(2).allSatisfy { day in om.jsonDayUV.contains(day) || day.hasSuffix(" <null>") }, "\(met.jsonDayUV)")
+        #expect(om.uvSource == "open-meteo 0" && owm.uvSource == "open-meteo 0" && met.uvSource == "met-norway 1", "\(owm.uvSource) \(met.uvSource)")
+        #expect(om.status.hasSuffix(" low") || om.status.hasSuffix(" moderate") || om.status.hasSuffix(" high"), "\(om.status)")
+    }
+
+    /// A row without its last figure.
+    static func withoutLast(_ line: String) -> String {
+        line.split(separator: " ").dropLast().joined(separator: " ")
     }
 }

@@ -61,6 +61,10 @@ struct JSONOutputTests {
         #expect(both["hourly"]?["view"] == .string("hourly"))
         #expect(both["daily"]?["view"] == .string("daily"))
         #expect(both["current"] == nil)
+        // OpenWeather has no UV index, and Open-Meteo's request was refused here (this server is OpenWeather's alone):
+        // none, never a made-up one.
+        #expect(current["uvIndex"] == .null && current["uvSource"] == .null)
+        #expect(rows.allSatisfy { $0["uvIndex"] == .null })
     }
 
     @Test func openMeteoWithoutAKey() async throws {
@@ -76,6 +80,11 @@ struct JSONOutputTests {
         #expect(hourly["units"]?["wind"] == .string("mph"))
         #expect(daily["days"]?.array?.isEmpty == false)
         #expect(current["failover"] == .null)
+        // forecast_testford.json's current UV index, 0.4: 0 as the WHO writes it, low; Open-Meteo's own.
+        #expect(current["uvIndex"] == .object([
+            "value": .number(0.4), "whole": .number(0), "category": .string("low"), "description": .string("low"),
+        ]))
+        #expect(current["uvSource"]?["provider"] == .string("open-meteo") && current["uvSource"]?["clearSky"] == .bool(false))
 
         // Kathmandu, typed as coordinates: its times carry +05:45.
         let kathmandu = try await runner.run(["--json", "--hourly", "27.7017, 85.3206"])
@@ -110,6 +119,9 @@ struct JSONOutputTests {
         }
         #expect(current["observedAt"]?.string?.hasSuffix("+09:00") == true)
         #expect((current["temperature"]?.double ?? 0) > 200)  // kelvin
+        // The samples have no UV index: none is shown, nor asked for.
+        for view in [current, hourly, daily] { #expect(view["uvSource"] == .null) }
+        #expect(current["uvIndex"] == .null)
     }
 
     @Test func aFailoverNamesBothProviders() async throws {

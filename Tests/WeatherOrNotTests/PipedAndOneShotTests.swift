@@ -16,7 +16,10 @@ struct PipedAndOneShotTests {
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stderr.isEmpty)
         golden.check(result.stdout, "piped_session.txt")
-        #expect(server.requests.count == 3)  // geocoding, weather, forecast: everything after comes from memory
+        // Geocoding, weather, forecast, and Open-Meteo's UV index beside them (refused here: no UV shown): everything
+        // after comes from memory.
+        #expect(server.requests.count == 4)
+        #expect(server.requests.filter(\.asksForUVIndexAlone).count == 1)
     }
 
     @Test func pipedInputStartsFromTheLastCity() async throws {

@@ -24,10 +24,13 @@ struct RoundTripTests {
         }
     }
 
+    /// Open-Meteo, unless `environment` says where, is a loopback port nothing listens on (OpenWeather's UV index
+    /// request then fails at once, and no test reaches the real server).
     static func factory(_ environment: [String: String], openWeather server: LoopbackServer? = nil) -> ProviderFactory {
         ProviderFactory(
             openWeather: WeatherConfiguration(apiKey: server == nil ? nil : "k", baseURL: server?.baseURL ?? "http://127.0.0.1:9", timeout: 10),
-            environment: environment, transport: SocketTransport(), cache: ResponseCache(directory: nil))
+            environment: ["OPENMETEO_BASE_URL": "http://127.0.0.1:9"].merging(environment) { $1 }, transport: SocketTransport(),
+            cache: ResponseCache(directory: nil))
     }
 
     @Test func openWeatherOpensTheSecondConnectionWhileGeocodingAndReusesBoth() async throws {

@@ -73,6 +73,14 @@ struct JSONDocument {
         view["recentSnow"] = figures.recent(c?.snow)
         view["sunrise"] = figures.time(c?.sunrise)
         view["sunset"] = figures.time(c?.sunset)
+        view["uvIndex"] = d.uvIndex.map { index in
+            let category = UVCategory(index: index)
+            return .object([
+                "value": Figures.uvIndex(index), "whole": .number(Double(UVIndex.whole(index))),
+                "category": .string(category.rawValue), "description": .string(strings["uv." + category.rawValue]),
+            ])
+        } ?? .null
+        view["uvSource"] = Figures.uvSource(d.uvOrigin)
         view["currentStep"] = d.comingStep.map { step in
             .object(figures.interval(step).merging([
                 "precipitation": figures.precipitation(step.precipitation),
@@ -96,6 +104,7 @@ struct JSONDocument {
                 "temperature": figures.temperature(row.temperatureCelsius),
                 "humidity": Figures.whole(c?.humidity),
                 "wind": figures.wind(speed: c?.windSpeed, gust: c?.windGust, degrees: c?.windDegrees),
+                "uvIndex": Figures.uvIndex(c?.uvIndex),
             ])
         } ?? .null
         view["rows"] = .array(weather.compactMap { row in
@@ -107,12 +116,14 @@ struct JSONDocument {
                     "precipitationChance": Figures.percent(slot.precipitationProbability),
                     "humidity": Figures.whole(slot.humidity),
                     "wind": figures.wind(speed: slot.windSpeed, gust: nil, degrees: slot.windDegrees),
+                    "uvIndex": Figures.uvIndex(slot.uvIndex),
                 ]) { $1 })
             }
         })
         view["sun"] = .array(d.rows.filter { $0.kind != .weather }.map { row in
             .object(["event": .string(row.kind.rawValue), "time": figures.time(row.date)])
         })
+        view["uvSource"] = Figures.uvSource(d.uvOrigin)
         return view
     }
 
@@ -130,8 +141,10 @@ struct JSONDocument {
                 "precipitationChance": Figures.percent(row.precipitationProbability),
                 "sunrise": figures.time(row.sunrise),
                 "sunset": figures.time(row.sunset),
+                "uvIndexMax": Figures.uvIndex(row.uvIndexMax),
             ])
         })
+        view["uvSource"] = Figures.uvSource(d.uvOrigin)
         return view
     }
 }
@@ -235,6 +248,22 @@ private struct Figures {
 
     func precipitation(_ millimetres: Double?) -> JSONValue {
         millimetres.map { Self.rounded(UnitFormatting.precipitationValue(millimetres: $0, units), units == .imperial ? 3 : 2) } ?? .null
+    }
+
+    /// A UV index as given, to 2 decimals (so 7.49, which the WHO's rounding makes 7, is not written 7.5).
+    static func uvIndex(_ index: Double?) -> JSONValue {
+        index.map { rounded($0, 2) } ?? .null
+    }
+
+    /// Who a view's UV index comes from, whether it is for a clear sky (MET Norway's), and that provider's
+    /// attribution; null when the view has none.
+    static func uvSource(_ origin: UVOrigin?) -> JSONValue {
+        origin.map { origin in
+            .object([
+                "provider": .string(origin.provider.rawValue), "clearSky": .bool(origin.isClearSky),
+                "attribution": .string(origin.provider.attribution),
+            ])
+        } ?? .null
     }
 
     /// A chance, 0…1, as a whole percentage.

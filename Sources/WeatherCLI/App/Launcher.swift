@@ -83,8 +83,10 @@ package struct Launcher {
                 return ExitStatus.usage
             }
         }
-        // A status line that shows current conditions alone asks for nothing else.
-        await Answer.run(wantsForecast: views || options.format?.needsForecast ?? true) {
+        // A status line that shows current conditions alone asks for nothing else, one without UV for no UV index.
+        await Answer.run(
+            wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true
+        ) {
             if options.here {
                 if app.preferences.home != nil { view.showingHome() }
                 await app.showHere(quietly: views)

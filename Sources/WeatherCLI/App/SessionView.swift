@@ -179,7 +179,7 @@ package final class SessionView {
         if let notice = Notice(failover) { complain(notice.words(strings), .warning) }
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
         let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
-        draw([format.line(d, style: style) + style.line(mark)])
+        draw([format.line(d, style: style, strings: strings) + style.line(mark)])
     }
 
     /// A note about the place shown next (a guess, a located place): dim on standard output, in a one-shot on standard

@@ -7,6 +7,7 @@ package struct StatusFormat: Equatable, Sendable {
     package enum Field: Character, CaseIterable, Sendable {
         case glyph = "c", condition = "C", temperature = "t", feelsLike = "f", humidity = "h", wind = "w"
         case location = "l", precipitation = "p", precipitationChance = "o", pressure = "P", sunrise = "S", sunset = "s"
+        case uvIndex = "u", uvCategory = "U"
     }
 
     /// One piece of the line.
@@ -69,21 +70,27 @@ package struct StatusFormat: Equatable, Sendable {
         pieces.contains { $0 == .field(.precipitation) || $0 == .field(.precipitationChance) }
     }
 
+    /// True when a placeholder shows the UV index (which OpenWeather's answers have from another request).
+    package var needsUVIndex: Bool {
+        pieces.contains { $0 == .field(.uvIndex) || $0 == .field(.uvCategory) }
+    }
+
     /// The line for `d`, each value as the views show it; a value the provider does not give is "–" ("-" in ASCII).
     /// Temperatures carry their colour, shown only when colour is on. Line breaks in the format become spaces: a
     /// status is one line.
-    package func line(_ d: CurrentWeatherDisplay, style: Style) -> Line {
+    /// The UV category is worded in the language of `strings`.
+    package func line(_ d: CurrentWeatherDisplay, style: Style, strings: Strings = Strings.terminal(.english)) -> Line {
         Line(pieces.compactMap { piece -> Span? in
             switch piece {
             case .text(let text):
                 style.span(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
             case .symbol(let emoji): style.unicode ? style.span(emoji) : nil
-            case .field(let field): value(field, d, style)
+            case .field(let field): value(field, d, style, strings)
             }
         })
     }
 
-    private func value(_ field: Field, _ d: CurrentWeatherDisplay, _ style: Style) -> Span {
+    private func value(_ field: Field, _ d: CurrentWeatherDisplay, _ style: Style, _ strings: Strings) -> Span {
         let missing = "–"
         switch field {
         case .glyph: return style.span(style.glyph(d.conditionGroup, night: d.isNight))
@@ -98,6 +105,11 @@ package struct StatusFormat: Equatable, Sendable {
         case .pressure: return style.span(d.pressure ?? missing)
         case .sunrise: return style.span(d.sunrise ?? missing)
         case .sunset: return style.span(d.sunset ?? missing)
+        case .uvIndex, .uvCategory:
+            // The index as the WHO writes it (a whole number), or its category's word, in the category's colour.
+            guard let index = d.uvIndex else { return style.span(missing) }
+            let category = UVCategory(index: index)
+            return style.span(field == .uvIndex ? String(UVIndex.whole(index)) : strings["uv." + category.rawValue], .uv(category))
         }
     }
 

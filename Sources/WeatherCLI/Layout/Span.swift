@@ -9,6 +9,8 @@ package enum Look: Equatable, Sendable {
     case art(ConditionGroup)
     /// A map's coasts, borders, land and pins.
     case map(MapInk)
+    /// A UV index category's colour, the WHO's: green, yellow, orange, red, violet.
+    case uv(UVCategory)
 }
 
 /// A run of text with one look, ready for the terminal.

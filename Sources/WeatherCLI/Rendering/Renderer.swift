@@ -74,6 +74,10 @@ package struct Renderer: Sendable {
         if let pressure = d.pressure { rows.append([text(strings["label.pressure"]), text(pressure)]) }
         if let visibility = d.visibility { rows.append([text(strings["label.visibility"]), text(visibility)]) }
         if let clouds = d.cloudCover { rows.append([text(strings["label.cloudCover"]), text(clouds)]) }
+        // In daylight: a night's 0 says nothing (`%u` and --json still give it).
+        if let uv = d.uvIndex, uv > 0 || !d.isNight {
+            rows.append([text(strings["label.uv"]), uvIndex(uv, worded: true) + text(uvQualifier(d))])
+        }
         if let precipitation = d.precipitation { rows.append([text(strings["label.precipitation"]), text(precipitation)]) }
         if let sunrise = d.sunrise, let sunset = d.sunset {
             rows.append([text(strings["label.sun"]), text(strings("current.sun", ["sunrise": sunrise, "sunset": sunset]))])
@@ -87,6 +91,19 @@ package struct Renderer: Sendable {
             lines.append((left + (i < details.count ? details[i] : Line())).trimmingTrailingSpaces)
         }
         return lines
+    }
+
+    /// "6" or "6 high": the index as the WHO writes it (a whole number), and its category's word, in the category's colour.
+    private func uvIndex(_ index: Double, worded: Bool = false) -> Line {
+        let category = UVCategory(index: index)
+        let figure = String(UVIndex.whole(index))
+        return style.line(worded ? figure + " " + strings["uv." + category.rawValue] : figure, .uv(category))
+    }
+
+    /// " (clear sky)" after MET Norway's index, " (Open-Meteo)" after one another provider gives.
+    private func uvQualifier(_ d: CurrentWeatherDisplay) -> String {
+        let notes = [d.uvOrigin?.isClearSky == true ? strings["uv.clearSky"] : nil, d.uvProvider].compactMap { $0 }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
     }
 
     /// " (feels like 5 °C)", the temperature styled as one.
@@ -109,15 +126,16 @@ package struct Renderer: Sendable {
 
     /// Columns of the hourly table.
     private enum HourlyColumn: Int, CaseIterable {
-        case time, glyph, condition, temperature, level, chance, bar, amount, humidity, wind
+        case time, glyph, condition, temperature, level, chance, bar, amount, humidity, wind, uv
     }
 
-    /// The hourly view narrows in this order: conditions narrow to 20 columns, Humidity goes, then the rain bars, the temperature graph, Wind and
-    /// Amount; then conditions narrow to their short forms, and last are left out (the glyph stays). A condition too
+    /// The hourly view narrows in this order: conditions narrow to 20 columns, Humidity goes, then the rain bars, the temperature graph, UV,
+    /// Wind and Amount; then conditions narrow to their short forms, and last are left out (the glyph stays). A condition too
     /// wide for its column is shown in its short form ("storm"), never cut.
     static let hourlySteps: [Table.Step] = [
         .shrink(HourlyColumn.condition.rawValue, minimum: 20), .drop(HourlyColumn.humidity.rawValue), .drop(HourlyColumn.bar.rawValue),
-        .drop(HourlyColumn.level.rawValue), .drop(HourlyColumn.wind.rawValue), .drop(HourlyColumn.amount.rawValue),
+        .drop(HourlyColumn.level.rawValue), .drop(HourlyColumn.uv.rawValue), .drop(HourlyColumn.wind.rawValue),
+        .drop(HourlyColumn.amount.rawValue),
         .shorten(HourlyColumn.condition.rawValue), .drop(HourlyColumn.condition.rawValue),
     ]
 
@@ -130,7 +148,9 @@ package struct Renderer: Sendable {
         // A provider that gives no chance (MET Norway's compact forecast) has no chance column: an empty one would
         // stay while Amount, which it does give, is dropped at narrow widths.
         let chance = weather.contains { $0.precipitationChance != nil } ? "column.chance" : ""
-        let header = ["column.time", "", "column.condition", "column.temperature", "", chance, "", "column.amount", "column.humidity", "column.wind"]
+        // UV in daylight only: a view whose rows are all at night (or a provider without it) has no UV column.
+        let uv = weather.contains { $0.uvIndex != nil } ? "column.uv" : ""
+        let header = ["column.time", "", "column.condition", "column.temperature", "", chance, "", "column.amount", "column.humidity", "column.wind", uv]
             .map { text($0.isEmpty ? "" : strings[$0], .dim) }
         var rows: [[Line]] = [header]
         for row in weather {
@@ -141,9 +161,10 @@ package struct Renderer: Sendable {
                 text(row.precipitationChance ?? ""),
                 text(row.precipitationProbability.map { Graph.bar(probability: $0, unicode: style.unicode) } ?? ""),
                 text(row.precipitationAmount ?? ""), text(row.humidity ?? ""), text(row.wind ?? ""),
+                row.uvIndex.map { uvIndex($0) } ?? Line(),
             ])
         }
-        let right: Set<HourlyColumn> = [.temperature, .chance, .amount, .humidity, .wind]
+        let right: Set<HourlyColumn> = [.temperature, .chance, .amount, .humidity, .wind, .uv]
         // The sun's rows are drawn apart but share the time column: their times ("5:45 PM") count in its width.
         let sunTimes = d.rows.filter { $0.kind != .weather }.map { [text($0.time)] + Array(repeating: Line(), count: header.count - 1) }
         let table = Table(
@@ -174,15 +195,15 @@ package struct Renderer: Sendable {
     // MARK: Daily
 
     private enum DailyColumn: Int, CaseIterable {
-        case day, glyph, condition, low, range, high, chance, amount
+        case day, glyph, condition, low, range, high, chance, amount, uv
     }
 
     /// The 5-day view narrows in this order: the range bar shrinks from 30 to 10 cells, then goes; conditions narrow
-    /// to their short forms ("rain" for "slight rain"); Amount goes; conditions are left out last (the glyph stays).
-    /// A condition is never cut.
+    /// to their short forms ("rain" for "slight rain"); UV goes, then Amount; conditions are left out last (the glyph
+    /// stays). A condition is never cut.
     static let dailySteps: [Table.Step] = [
         .shrink(DailyColumn.range.rawValue, minimum: 10), .drop(DailyColumn.range.rawValue), .shorten(DailyColumn.condition.rawValue),
-        .drop(DailyColumn.amount.rawValue), .drop(DailyColumn.condition.rawValue),
+        .drop(DailyColumn.uv.rawValue), .drop(DailyColumn.amount.rawValue), .drop(DailyColumn.condition.rawValue),
     ]
 
     package func daily(_ d: DailyDisplay) -> [Line] {
@@ -191,18 +212,23 @@ package struct Renderer: Sendable {
         lines += style.paragraph(d.summary, width: width)
         let coldest = d.rows.map(\.lowCelsius).min() ?? 0
         let warmest = d.rows.map(\.highCelsius).max() ?? 0
+        // Each day's highest UV index, "–" for a day without one (MET Norway's after its hourly part); no column when
+        // no day has one.
+        let uv = d.rows.contains { $0.uvIndexMax != nil }
         func rows(barWidth: Int) -> [[Line]] {
-            [["column.day", "", "column.condition", "column.low", "", "column.high", "column.chance", "column.amount"].map { text($0.isEmpty ? "" : strings[$0], .dim) }]
+            [["column.day", "", "column.condition", "column.low", "", "column.high", "column.chance", "column.amount", uv ? "column.uv" : ""]
+                .map { text($0.isEmpty ? "" : strings[$0], .dim) }]
                 + d.rows.map { row in
                     [
                         text(row.day), text(style.glyph(row.conditionGroup, night: false)), text(row.condition),
                         temperature(row.low, row.lowCelsius),
                         text(Graph.range(low: row.lowCelsius, high: row.highCelsius, from: coldest, to: warmest, width: barWidth, unicode: style.unicode)),
                         temperature(row.high, row.highCelsius), text(row.precipitationChance), text(row.precipitationAmount ?? ""),
+                        row.uvIndexMax.map { uvIndex($0) } ?? text(uv ? "–" : ""),
                     ]
                 }
         }
-        let columns = DailyColumn.allCases.map { Table.Column(rightAligned: [.low, .high, .chance, .amount].contains($0)) }
+        let columns = DailyColumn.allCases.map { Table.Column(rightAligned: [.low, .high, .chance, .amount, .uv].contains($0)) }
         let shortForms = [DailyColumn.condition.rawValue: [nil] + d.rows.map { short($0.conditionGroup) }]
         // Laid out with the widest bar, then drawn again at the width the bar was given.
         let layout = Table(columns: columns, rows: rows(barWidth: 30), shortForms: shortForms).fit(width, steps: Self.dailySteps)

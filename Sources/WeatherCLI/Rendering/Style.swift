@@ -54,7 +54,22 @@ package struct Style: Sendable {
         case .temperature(let celsius): temperatureCode(celsius)
         case .art(let group): "38;5;\(artColour(group))"
         case .map(let ink): ink.code
+        case .uv(let category): uvCode(category)
         }
+    }
+
+    /// The WHO's colours for the UV index (its "Global solar UV index" guide): green #289500, yellow #F7E400, orange
+    /// #F85900, red #D8001D, violet #6B49C8; the nearest of the 256 colours without 24-bit colour.
+    private func uvCode(_ category: UVCategory) -> String {
+        let (rgb, nearest): ((Int, Int, Int), Int) =
+            switch category {
+            case .low: ((0x28, 0x95, 0x00), 64)
+            case .moderate: ((0xF7, 0xE4, 0x00), 220)
+            case .high: ((0xF8, 0x59, 0x00), 202)
+            case .veryHigh: ((0xD8, 0x00, 0x1D), 160)
+            case .extreme: ((0x6B, 0x49, 0xC8), 98)
+            }
+        return trueColor ? "38;2;\(rgb.0);\(rgb.1);\(rgb.2)" : "38;5;\(nearest)"
     }
 
     /// Blue at -15 °C through green and yellow to red at 35 °C.

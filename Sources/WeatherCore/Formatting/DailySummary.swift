@@ -14,6 +14,9 @@ package struct DailySummary: Equatable, Sendable {
     package var precipitation: Double?
     /// True when most of the day's precipitation is snow (``WetWeather/isMostlySnow(_:)``).
     package var isSnow: Bool = false
+    /// The day's highest UV index: the provider's own where its days have one, else the highest of the day's steps'
+    /// (today's from now on); nil when none is given.
+    package var uvIndexMax: Double? = nil
 
     /// True when the day brings rain or snow by ``WetWeather``'s one rule: exactly when its row draws a wet condition.
     package var isWet: Bool { condition.group.isWet }
@@ -48,13 +51,18 @@ package struct DailySummary: Equatable, Sendable {
         }
         var amounts: [Int: [Double]] = [:]
         var readings: [Int: [Double]] = [:]
+        var uvIndexes: [Int: [Double?]] = [:]
         for piece in pieces(forecast, hourly: hourly) {
             readings[LocalTime(piece.time, zone).dayNumber, default: []].append(piece.temperature)
+            uvIndexes[LocalTime(piece.time, zone).dayNumber, default: []].append(piece.uvIndex)
             for part in split(piece, atMidnightsOf: zone) {
                 let day = LocalTime(part.time, zone).dayNumber
                 if days.contains(day), let amount = part.precipitation { amounts[day, default: []].append(amount) }
             }
         }
+        // Where the provider's days carry the UV index, a day's is theirs alone (MET Norway leaves it out of a day its
+        // hourly part does not cover to the evening); else the highest of the day's steps.
+        let providerHasUV = providerDays?.contains { $0.uvIndexMax != nil } ?? false
         var result: [DailySummary] = []
         for day in days {
             // Where the provider forecasts days, only its days are shown: a day it leaves out (too few readings)
@@ -91,7 +99,8 @@ package struct DailySummary: Equatable, Sendable {
                 DailySummary(
                     dayNumber: day, weekday: weekday, high: high, low: low,
                     condition: condition.daytime,
-                    precipitationProbability: probability, precipitation: given.isEmpty ? nil : amount, isSnow: isSnow))
+                    precipitationProbability: probability, precipitation: given.isEmpty ? nil : amount, isSnow: isSnow,
+                    uvIndexMax: providerHasUV ? provided[day]?.uvIndexMax : UVIndex.highest(uvIndexes[day] ?? [])))
         }
         return result
     }
@@ -174,6 +183,7 @@ extension DailySummary {
         self.init(
             dayNumber: dayNumber, weekday: weekday, high: day.high, low: day.low,
             condition: condition.daytime,
-            precipitationProbability: probability, precipitation: day.precipitation, isSnow: condition.group == .snow)
+            precipitationProbability: probability, precipitation: day.precipitation, isSnow: condition.group == .snow,
+            uvIndexMax: day.uvIndexMax)
     }
 }

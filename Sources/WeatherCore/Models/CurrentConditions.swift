@@ -19,12 +19,14 @@ package struct CurrentConditions: Equatable, Sendable {
     package var snow: Precipitation?
     package var sunrise: Date?
     package var sunset: Date?
+    /// The UV index now (nil when the provider gives none, at night too when it says nothing then).
+    package var uvIndex: Double?
 
     package init(
         observedAt: Date, condition: Condition, temperature: Double, feelsLike: Double, humidity: Int?,
         pressure: Double?, windSpeed: Double?, windDegrees: Double? = nil, windGust: Double? = nil,
         visibility: Double? = nil, cloudCover: Int? = nil, rain: Precipitation? = nil, snow: Precipitation? = nil,
-        sunrise: Date? = nil, sunset: Date? = nil
+        sunrise: Date? = nil, sunset: Date? = nil, uvIndex: Double? = nil
     ) {
         self.observedAt = observedAt
         self.condition = condition
@@ -41,6 +43,7 @@ package struct CurrentConditions: Equatable, Sendable {
         self.snow = snow
         self.sunrise = sunrise
         self.sunset = sunset
+        self.uvIndex = uvIndex
     }
 }
 

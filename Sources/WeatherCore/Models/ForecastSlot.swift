@@ -23,11 +23,13 @@ package struct ForecastSlot: Equatable, Sendable {
     package var hours: Double = 3
     /// True when the slot's precipitation is mostly snow.
     package var isSnow: Bool
+    /// The UV index at the step's start (a longer step made of hours: the highest of them); nil when not given.
+    package var uvIndex: Double?
 
     package init(
         time: Date, condition: Condition, temperature: Double, humidity: Int?, windSpeed: Double?,
         windDegrees: Double? = nil, precipitationProbability: Double?, precipitation: Double? = nil, isSnow: Bool = false,
-        hours: Double = 3
+        hours: Double = 3, uvIndex: Double? = nil
     ) {
         self.time = time
         self.condition = condition
@@ -39,5 +41,6 @@ package struct ForecastSlot: Equatable, Sendable {
         self.precipitation = precipitation
         self.isSnow = isSnow
         self.hours = hours
+        self.uvIndex = uvIndex
     }
 }

@@ -19,6 +19,8 @@ package enum PhysicalRange {
     package static let visibility = 0.0...500_000.0
     /// Rain or snow (as water) over a step or a day, in mm: the most measured in a day is 1,825 mm.
     package static let precipitation = 0.0...2_000.0
+    /// The UV index: the highest measured is about 43 (the Andes' Licancabur, 2003).
+    package static let uvIndex = 0.0...50.0
     /// Seconds from UTC: no zone is further than UTC−12 and UTC+14; 18 hours, as ISO 8601 allows.
     package static let utcOffset = -64_800...64_800
     /// Moments the program reads: 2000-01-01 to 2100-01-01 (UTC). Anything else is not a time a forecast can be at.
@@ -38,6 +40,9 @@ package enum PhysicalRange {
     package static func visibility(_ metres: Double?) -> Double? { within(visibility, metres) }
     /// An amount of rain or snow in mm, if it is one; a negative amount is missing, not dry.
     package static func precipitation(_ millimetres: Double?) -> Double? { within(precipitation, millimetres) }
+
+    /// A UV index, if it is one; a negative index is missing, not zero.
+    package static func uvIndex(_ index: Double?) -> Double? { within(uvIndex, index) }
 
     /// A chance from 0 to 1, if it is one.
     package static func probability(_ fraction: Double?) -> Double? { within(0...1, fraction) }

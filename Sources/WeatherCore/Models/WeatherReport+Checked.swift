@@ -26,6 +26,7 @@ extension CurrentConditions {
         checked.snow = snow?.checked
         checked.sunrise = PhysicalRange.moment(sunrise, near: observedAt)
         checked.sunset = PhysicalRange.moment(sunset, near: observedAt)
+        checked.uvIndex = PhysicalRange.uvIndex(uvIndex)
         return checked
     }
 }
@@ -53,6 +54,7 @@ extension ForecastSlot {
         checked.windDegrees = PhysicalRange.direction(windDegrees)
         checked.precipitationProbability = PhysicalRange.probability(precipitationProbability)
         checked.precipitation = PhysicalRange.precipitation(precipitation)
+        checked.uvIndex = PhysicalRange.uvIndex(uvIndex)
         return checked
     }
 }
@@ -72,6 +74,7 @@ extension DayForecast {
         checked.sunset = PhysicalRange.moment(sunset, near: date)
         checked.precipitation = PhysicalRange.precipitation(precipitation)
         checked.precipitationProbability = PhysicalRange.probability(precipitationProbability)
+        checked.uvIndexMax = PhysicalRange.uvIndex(uvIndexMax)
         return checked
     }
 }

@@ -22,10 +22,14 @@ package struct WeatherReport: Equatable, Sendable {
     /// The provider said the product this answer came from is deprecated and will be withdrawn (MET Norway's 203):
     /// it still works, but this version of the program needs an update.
     package var productIsDeprecated = false
+    /// Who the UV index figures (`uvIndex` of the current conditions, the steps and the days) come from; nil when
+    /// the report has none (OpenWeather offline, or when Open-Meteo's answer for it failed): never invented.
+    package var uvOrigin: UVOrigin?
 
     package init(
         place: Place, current: CurrentConditions, forecast: [ForecastSlot], zone: PlaceTimeZone, source: DataSource,
-        provider: ProviderID, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil
+        provider: ProviderID, hourly: [ForecastSlot]? = nil, days: [DayForecast]? = nil, failover: Failover? = nil,
+        uvOrigin: UVOrigin? = nil
     ) {
         self.place = place
         self.current = current
@@ -36,6 +40,7 @@ package struct WeatherReport: Equatable, Sendable {
         self.hourly = hourly
         self.days = days
         self.failover = failover
+        self.uvOrigin = uvOrigin
     }
 }
 
@@ -91,10 +96,12 @@ package struct DayForecast: Equatable, Sendable {
     /// False when the forecast reaches only part of the day (MET Norway's today starts at the present hour): its high
     /// and low are then not the day's.
     package var isWhole = true
+    /// The day's highest UV index; nil when not given.
+    package var uvIndexMax: Double?
 
     package init(
         date: Date, high: Double, low: Double, condition: Condition? = nil, sunrise: Date? = nil, sunset: Date? = nil,
-        precipitation: Double? = nil, precipitationProbability: Double? = nil
+        precipitation: Double? = nil, precipitationProbability: Double? = nil, uvIndexMax: Double? = nil
     ) {
         self.date = date
         self.high = high
@@ -104,5 +111,6 @@ package struct DayForecast: Equatable, Sendable {
         self.sunset = sunset
         self.precipitation = precipitation
         self.precipitationProbability = precipitationProbability
+        self.uvIndexMax = uvIndexMax
     }
 }

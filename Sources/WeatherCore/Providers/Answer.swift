@@ -18,17 +18,22 @@ package final class Answer: Sendable {
     /// False when the answer shows current conditions alone (a `--format` without forecast placeholders): a
     /// provider that fetches the forecast apart (OpenWeather) then makes one request, not two.
     package let wantsForecast: Bool
+    /// False when the answer shows no UV index (a `--format` without `%u` or `%U`): a provider that has it from
+    /// another (OpenWeather, from Open-Meteo) then does not ask for it.
+    package let wantsUVIndex: Bool
 
-    private init(wantsForecast: Bool) {
+    private init(wantsForecast: Bool, wantsUVIndex: Bool) {
         self.wantsForecast = wantsForecast
+        self.wantsUVIndex = wantsUVIndex
     }
 
     /// Runs `work` as one answer, or as part of the answer already running.
     package static func run<T>(
-        wantsForecast: Bool = true, isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
+        wantsForecast: Bool = true, wantsUVIndex: Bool = true, isolation: isolated (any Actor)? = #isolation,
+        _ work: () async throws -> T
     ) async rethrows -> T {
         if current != nil { return try await work() }
-        return try await $current.withValue(Answer(wantsForecast: wantsForecast), operation: work)
+        return try await $current.withValue(Answer(wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex), operation: work)
     }
 
     /// The answer's deadline, `seconds` from the first call that asks.

@@ -62,6 +62,15 @@ package struct ProviderHTTP: Sendable {
         }
     }
 
+    /// False when a GET to `url` would not be sent now: its host failed within the answer, or it failed in the last
+    /// minutes and this try skips resting hosts (`get` then throws that failure at once). Nothing is noted.
+    package static func wouldAsk(_ url: URL) -> Bool {
+        let origin = origin(of: url)
+        if Answer.current?.failure(at: origin) != nil { return false }
+        if let attempt = Attempt.current, attempt.skipsResting, attempt.failures?.resting(origin) != nil { return false }
+        return true
+    }
+
     /// "https://host:port": what fails or answers as one.
     package static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? "http"

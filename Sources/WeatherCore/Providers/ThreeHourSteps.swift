@@ -4,7 +4,7 @@ import FoundationEssentials
 package enum ThreeHourSteps {
     /// One step for each UTC hour divisible by 3 (as OpenWeather's steps fall) whose three hours are all there:
     /// the temperature, humidity and wind at its start, the most severe condition of the three hours, their
-    /// precipitation added up, the highest chance, and snow when most of the amount is snow. Hours that start at
+    /// precipitation added up, the highest chance and UV index, and snow when most of the amount is snow. Hours that start at
     /// :30 or :15 past a UTC hour (local hours in a half-hour or 45-minute zone) count as the UTC hour they start in.
     ///
     /// When the hours begin inside a block (an answer that starts at the current hour), the hours up to the next
@@ -39,6 +39,7 @@ package enum ThreeHourSteps {
         step.precipitation = amounts.isEmpty ? nil : amounts.reduce(0, +)
         let snow = hours.filter(\.isSnow).compactMap(\.precipitation).reduce(0, +)
         step.isSnow = snow > 0 && snow * 2 >= (step.precipitation ?? 0)
+        step.uvIndex = UVIndex.highest(hours.map(\.uvIndex))
         return step
     }
 }

@@ -57,7 +57,19 @@ package struct DisplayFormatter: Sendable {
             comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) },
             comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
             notice: notice(report), provider: providerName(report),
-            context: context(report), conditions: c, comingStep: coming, highLowCoversToday: range?.coversToday)
+            context: context(report), conditions: c, comingStep: coming, highLowCoversToday: range?.coversToday,
+            uvIndex: c.uvIndex, uvOrigin: report.uvOrigin, uvProvider: uvProvider(report))
+    }
+
+    /// The name of the provider the report's UV index comes from, when it is not the one that answered.
+    func uvProvider(_ report: WeatherReport) -> String? {
+        guard let origin = report.uvOrigin, origin.provider != report.provider else { return nil }
+        return origin.provider.displayName
+    }
+
+    /// An index as a row shows it: in daylight only (above zero, as every provider's is at night), nil otherwise.
+    private func daylight(_ index: Double?) -> Double? {
+        index.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// What a view of `report` is of, typed, for `--json`.
@@ -99,7 +111,8 @@ package struct DisplayFormatter: Sendable {
                 // No amount: the observation's is for the past hour or three, the column's for the steps ahead.
                 precipitationChance: nil, precipitationProbability: nil, precipitationAmount: nil,
                 humidity: c.humidity.map { "\($0)\(percentSign)" },
-                wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil, date: c.observedAt)
+                wind: c.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: nil, uvIndex: daylight(c.uvIndex),
+                date: c.observedAt)
         ]
         var day = LocalTime(c.observedAt, report.zone).dayNumber
         let byHour = hourByHour ? report.hourly : nil
@@ -130,7 +143,7 @@ package struct DisplayFormatter: Sendable {
                     },
                     humidity: slot.humidity.map { "\($0)\(percentSign)" },
                     wind: slot.windSpeed.map { UnitFormatting.speed(metresPerSecond: $0, units) }, startsDay: startsDay,
-                    date: slot.time, slot: slot))
+                    uvIndex: daylight(slot.uvIndex), date: slot.time, slot: slot))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
             ? [.threeHourSteps(provider: report.provider)]
@@ -138,7 +151,7 @@ package struct DisplayFormatter: Sendable {
         return HourlyDisplay(
             place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
             hours: ForecastSummaries.hours(window), rows: rows, notice: Notice(steps + noticeParts(report)),
-            provider: providerName(report), context: context(report), observation: c)
+            provider: providerName(report), context: context(report), observation: c, uvOrigin: report.uvOrigin)
     }
 
     /// Five local days starting today.
@@ -161,11 +174,11 @@ package struct DisplayFormatter: Sendable {
                 precipitationAmount: day.precipitation.flatMap {
                     $0 > 0 ? UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) : nil
                 },
-                summary: day, sunrise: sun[day.dayNumber]?.sunrise, sunset: sun[day.dayNumber]?.sunset)
+                summary: day, sunrise: sun[day.dayNumber]?.sunrise, sunset: sun[day.dayNumber]?.sunset, uvIndexMax: day.uvIndexMax)
         }
         return DailyDisplay(
             place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
-            provider: providerName(report), context: context(report))
+            provider: providerName(report), context: context(report), uvOrigin: report.uvOrigin)
     }
 
     /// Each local day's sunrise and sunset, by day number: the provider's own days', else the observation's (today's).

@@ -80,6 +80,13 @@ package struct CurrentWeatherDisplay: Equatable, Sendable {
     package var comingStep: ForecastSlot? = nil
     /// True when `high` and `low` are today's (the provider's own day), false for the coming 24 hours'.
     package var highLowCoversToday: Bool? = nil
+    /// The UV index now, unrounded (the terminal writes it and words its category); nil when the report has none.
+    package var uvIndex: Double? = nil
+    /// Who the UV index comes from and what it measures (MET Norway's is for a clear sky).
+    package var uvOrigin: UVOrigin? = nil
+    /// The name of the provider the UV index comes from when it is not the one that answered (Open-Meteo's for
+    /// OpenWeather), for its attribution; nil otherwise.
+    package var uvProvider: String? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.
@@ -109,6 +116,8 @@ package struct HourlyRow: Equatable, Sendable {
     package var wind: String?
     /// The day's name ("Mon") when the row starts a new local calendar day.
     package var startsDay: String?
+    /// The UV index the row shows, in daylight only: nil when it is zero (night) or not given, and for the sun's rows.
+    package var uvIndex: Double? = nil
     /// The typed values behind the text, for `--json`: the moment the row is at (the observation's, the step's
     /// start, the sunrise's or sunset's), and the forecast step it shows (nil for "Now" and the sun's rows).
     package var date: Date? = nil
@@ -129,6 +138,8 @@ package struct HourlyDisplay: Equatable, Sendable {
     /// The typed values behind the text, for `--json`: what the view is of, and the observation "Now" shows.
     package var context: ViewContext? = nil
     package var observation: CurrentConditions? = nil
+    /// Who the UV index comes from; nil when the report has none (the view then has no UV column).
+    package var uvOrigin: UVOrigin? = nil
 }
 
 /// One day of the 5-day view.
@@ -151,6 +162,8 @@ package struct DayRow: Equatable, Sendable {
     package var summary: DailySummary? = nil
     package var sunrise: Date? = nil
     package var sunset: Date? = nil
+    /// The day's highest UV index, unrounded; nil when not given.
+    package var uvIndexMax: Double? = nil
 }
 
 /// The 5-day view.
@@ -164,6 +177,8 @@ package struct DailyDisplay: Equatable, Sendable {
     package var provider: String? = nil
     /// What the view is of, typed, for `--json`.
     package var context: ViewContext? = nil
+    /// Who the UV index comes from; nil when the report has none (the view then has no UV column).
+    package var uvOrigin: UVOrigin? = nil
 }
 
 /// The `:rain` answer: when it next rains or snows at a place.

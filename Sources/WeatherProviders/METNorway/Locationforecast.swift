@@ -11,7 +11,7 @@ package struct Locationforecast: Equatable, Sendable {
         package var symbol: String?
         /// Precipitation over the period, in mm.
         package var precipitation: Double?
-        /// Chance of precipitation, 0…1 (the complete product has it; compact does not).
+        /// Chance of precipitation, 0…1 (the complete product has it, where MET forecasts one; compact never does).
         package var probability: Double?
 
         package init(symbol: String?, precipitation: Double? = nil, probability: Double? = nil) {
@@ -32,14 +32,16 @@ package struct Locationforecast: Equatable, Sendable {
         package var windDirection: Double?
         package var windGust: Double?
         package var cloudCover: Double?
+        /// The UV index for a cloudless sky (`ultraviolet_index_clear_sky`, the complete product's, in its hourly part).
+        package var uvIndexClearSky: Double?
         package var nextHour: Period?
         package var nextSixHours: Period?
         package var nextTwelveHours: Period?
 
         package init(
             time: Date, temperature: Double, humidity: Double? = nil, pressure: Double? = nil, windSpeed: Double? = nil,
-            windDirection: Double? = nil, windGust: Double? = nil, cloudCover: Double? = nil, nextHour: Period? = nil,
-            nextSixHours: Period? = nil, nextTwelveHours: Period? = nil
+            windDirection: Double? = nil, windGust: Double? = nil, cloudCover: Double? = nil, uvIndexClearSky: Double? = nil,
+            nextHour: Period? = nil, nextSixHours: Period? = nil, nextTwelveHours: Period? = nil
         ) {
             self.time = time
             self.temperature = temperature
@@ -49,6 +51,7 @@ package struct Locationforecast: Equatable, Sendable {
             self.windDirection = windDirection
             self.windGust = windGust
             self.cloudCover = cloudCover
+            self.uvIndexClearSky = uvIndexClearSky
             self.nextHour = nextHour
             self.nextSixHours = nextSixHours
             self.nextTwelveHours = nextTwelveHours
@@ -86,6 +89,7 @@ package struct Locationforecast: Equatable, Sendable {
                 windDirection: PhysicalRange.direction(details?["wind_from_direction"]?.double),
                 windGust: PhysicalRange.windSpeed(details?["wind_speed_of_gust"]?.double),
                 cloudCover: PhysicalRange.percentage(details?["cloud_area_fraction"]?.double),
+                uvIndexClearSky: PhysicalRange.uvIndex(details?["ultraviolet_index_clear_sky"]?.double),
                 nextHour: period(data?["next_1_hours"]),
                 nextSixHours: period(data?["next_6_hours"]),
                 nextTwelveHours: period(data?["next_12_hours"])))

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import WeatherCore
 
-/// One Locationforecast 2.0 compact request: the coordinates, sent at 4 decimals as MET's terms ask (finer ones
+/// One Locationforecast 2.0 complete request (compact's figures, and the clear-sky UV index and chances): the coordinates, sent at 4 decimals as MET's terms ask (finer ones
 /// would only defeat its caches and ours).
 package struct LocationforecastRequest: Hashable, Sendable {
     package var latitude: Double
@@ -12,14 +12,14 @@ package struct LocationforecastRequest: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    static let path = "/weatherapi/locationforecast/2.0/compact"
+    static let path = "/weatherapi/locationforecast/2.0/complete"
 
     /// A stable name for the cache: the endpoint and the rounded coordinates.
     var cacheKey: String {
         "metno|\(APIRequest.coordinate(latitude))|\(APIRequest.coordinate(longitude))"
     }
 
-    /// `{base}/weatherapi/locationforecast/2.0/compact?lat=…&lon=…`; no key, MET has none.
+    /// `{base}/weatherapi/locationforecast/2.0/complete?lat=…&lon=…`; no key, MET has none.
     func url(baseURL: String) throws(WeatherError) -> URL {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }

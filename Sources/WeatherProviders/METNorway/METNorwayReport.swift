@@ -10,7 +10,8 @@ import WeatherCore
 /// - 3-hour steps are made from the 1-hour slots (`ThreeHourSteps`), then from the 6-hour part (`SixHourSteps`), so
 ///   the views step through every provider's forecast alike.
 /// - Days are local calendar days in `zone`: high and low from the instant temperatures, the condition,
-///   precipitation and chance from the day's 3-hour steps, sunrise and sunset worked out.
+///   precipitation and chance from the day's 3-hour steps, sunrise and sunset worked out, the highest UV index from
+///   the instant ones (clear-sky, in the hourly part only: a later day has none).
 package struct METNorwayReport: Equatable, Sendable {
     package var current: CurrentConditions
     package var hourly: [ForecastSlot]
@@ -47,7 +48,8 @@ package struct METNorwayReport: Equatable, Sendable {
             windGust: entry.windGust,
             cloudCover: ResponseDecoding.percent(entry.cloudCover),
             sunrise: daylight.sunrise,
-            sunset: daylight.sunset)
+            sunset: daylight.sunset,
+            uvIndex: entry.uvIndexClearSky)
     }
 
     /// A slot of `hours` hours at the entry's time, with `period`'s weather.
@@ -63,7 +65,7 @@ package struct METNorwayReport: Equatable, Sendable {
             windDegrees: entry.windDirection,
             precipitationProbability: period.probability,
             precipitation: period.precipitation,
-            isSnow: period.symbol.map(SymbolCodes.isSnow) ?? false, hours: Double(hours))
+            isSnow: period.symbol.map(SymbolCodes.isSnow) ?? false, hours: Double(hours), uvIndex: entry.uvIndexClearSky)
     }
 
     /// The period's symbol as a condition; a symbol without a day or night variant is night when the sun is down at
@@ -74,6 +76,14 @@ package struct METNorwayReport: Equatable, Sendable {
             ?? Condition(code: 0, main: "Unknown", description: "unknown", isNight: night)
     }
 
+    /// A day's highest UV index: the first day's from now on (as its high is); a later one's only when the hourly part,
+    /// which alone has the index, covers it from its early morning to its evening, so a day cut short in its afternoon
+    /// never shows its morning's as its highest.
+    static func uvIndexMax(_ readings: [(hour: Int, index: Double)], isFirst: Bool) -> Double? {
+        guard isFirst || (readings.contains { $0.hour <= 6 } && readings.contains { $0.hour >= 18 }) else { return nil }
+        return readings.map(\.index).max()
+    }
+
     /// Local days from the first entry's. The first day counts from now; a later one only when the answer covers
     /// it from its early morning (06:00 or before) to its evening (18:00 or after), so a day the forecast only
     /// touches gets no high and low from one reading.
@@ -81,9 +91,11 @@ package struct METNorwayReport: Equatable, Sendable {
         _ entries: [Locationforecast.Entry], steps: [ForecastSlot], place: Coordinates, zone: PlaceTimeZone
     ) -> [DayForecast] {
         var readings: [Int: [(hour: Int, temperature: Double)]] = [:]
+        var uvIndexes: [Int: [(hour: Int, index: Double)]] = [:]
         for entry in entries {
             let local = LocalTime(entry.time, zone)
             readings[local.dayNumber, default: []].append((local.hour, entry.temperature))
+            if let index = entry.uvIndexClearSky { uvIndexes[local.dayNumber, default: []].append((local.hour, index)) }
         }
         var stepsByDay: [Int: [ForecastSlot]] = [:]
         for step in steps { stepsByDay[LocalTime(step.time, zone).dayNumber, default: []].append(step) }
@@ -104,7 +116,8 @@ package struct METNorwayReport: Equatable, Sendable {
             var forecast = DayForecast(
                 date: midnight, high: high, low: low, condition: condition, sunrise: daylight.sunrise, sunset: daylight.sunset,
                 precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
-                precipitationProbability: hasProbability ? WetWeather.highest(daySteps.map(\.precipitationProbability)) : nil)
+                precipitationProbability: hasProbability ? WetWeather.highest(daySteps.map(\.precipitationProbability)) : nil,
+                uvIndexMax: uvIndexMax(uvIndexes[day] ?? [], isFirst: day == firstDay))
             // Today from the present hour: its high and low are the hours left, not the day's.
             forecast.isWhole = isWhole
             return forecast

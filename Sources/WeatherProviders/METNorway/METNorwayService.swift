@@ -1,7 +1,7 @@
 import FoundationEssentials
 import WeatherCore
 
-/// The MET Norway implementation: Locationforecast 2.0 compact, no key, cached until the server's `Expires` and
+/// The MET Norway implementation: Locationforecast 2.0 complete, no key, cached until the server's `Expires` and
 /// then asked again with `If-Modified-Since`.
 ///
 /// MET has no geocoding: `findPlaces` is another provider's search (Open-Meteo's, or OpenWeather's when a key is
@@ -96,6 +96,7 @@ package actor METNorwayService: WeatherProviding {
             place: place, current: built.current, forecast: built.steps, zone: zone, source: source,
             provider: .metNorway, hourly: built.hourly, days: built.days)
         report.productIsDeprecated = productIsDeprecated
+        report.uvOrigin = report.hasUVIndex ? UVOrigin(provider: .metNorway, isClearSky: true) : nil
         return report
     }
 

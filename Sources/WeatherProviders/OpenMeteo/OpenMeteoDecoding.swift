@@ -42,11 +42,26 @@ package enum OpenMeteoDecoding {
             rain: lastHour.map { Precipitation(millimetres: hundredths(max(0, $0.total - $0.snow)), hours: 1) },
             snow: lastHour.flatMap { $0.snow > 0 ? Precipitation(millimetres: hundredths($0.snow), hours: 1) : nil },
             sunrise: today?.sunrise,
-            sunset: today?.sunset
+            sunset: today?.sunset,
+            uvIndex: current?["uv_index"]?.double
         )
         let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0)?.checked(near: anchor) }
         return OpenMeteoForecast(
             current: try conditions.checked(), hourly: slots, days: days?.isEmpty == false ? days : nil, zone: zone)
+    }
+
+    /// The UV index from a `.uvIndex` request's answer: now, and each hour's (at its start), every figure checked.
+    /// Throws only for an answer that is not JSON or not an object.
+    package static func uvIndex(_ data: Data) throws(WeatherError) -> OpenMeteoUVIndex {
+        let json = try ResponseDecoding.parse(data)
+        guard json.object != nil else { throw unexpectedShape }
+        let times = json["hourly"]?["time"]?.array ?? []
+        let values = json["hourly"]?["uv_index"]?.array ?? []
+        let hours = zip(times, values).compactMap { time, value -> OpenMeteoUVIndex.Hour? in
+            guard let time = PhysicalRange.moment(time.double), let index = PhysicalRange.uvIndex(value.double) else { return nil }
+            return OpenMeteoUVIndex.Hour(time: time, index: index)
+        }
+        return OpenMeteoUVIndex(now: PhysicalRange.uvIndex(json["current"]?["uv_index"]?.double), hours: hours)
     }
 
     /// The answer's zone (`timezone`, asked for as `auto`: the zone where the place lies) when the system knows it,
@@ -119,7 +134,8 @@ package enum OpenMeteoDecoding {
                 condition: column("weather_code", index).map { WMOCodes.condition(Int(saturating: $0), isNight: false) },
                 sunrise: column("sunrise", index).flatMap(date), sunset: column("sunset", index).flatMap(date),
                 precipitation: column("precipitation_sum", index),
-                precipitationProbability: column("precipitation_probability_max", index).map(probability))
+                precipitationProbability: column("precipitation_probability_max", index).map(probability),
+                uvIndexMax: column("uv_index_max", index))
         }
         return days.isEmpty ? nil : days
     }
@@ -182,7 +198,8 @@ package enum OpenMeteoDecoding {
                 precipitationProbability: value("precipitation_probability", index + 1).map(probability),
                 precipitation: next.map(\.total),
                 isSnow: next.map { $0.snow > 0 && $0.snow * 2 >= $0.total } ?? false,
-                hours: 1
+                hours: 1,
+                uvIndex: value("uv_index", index)
             )
         }
     }

@@ -7,21 +7,23 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     /// Geocoding: `name` is only the place's name; `countryCode` ("GB") narrows the search before the `count`.
     case search(name: String, countryCode: String?, count: Int = OpenMeteoRequest.defaultCount)
     case forecast(latitude: Double, longitude: Double)
+    /// The UV index alone, now and hour by hour: for a provider that has none (OpenWeather's free plan).
+    case uvIndex(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
     static let currentVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "pressure_msl", "wind_speed_10m",
-        "wind_direction_10m", "wind_gusts_10m", "cloud_cover", "weather_code", "is_day",
+        "wind_direction_10m", "wind_gusts_10m", "cloud_cover", "weather_code", "is_day", "uv_index",
     ]
     /// What a forecast step holds, plus visibility and the last hour's precipitation for the current conditions.
     static let hourlyVariables = [
         "temperature_2m", "relative_humidity_2m", "wind_speed_10m", "wind_direction_10m", "precipitation_probability",
-        "precipitation", "snowfall", "weather_code", "is_day", "visibility",
+        "precipitation", "snowfall", "weather_code", "is_day", "visibility", "uv_index",
     ]
     /// What the 5-day view shows.
     static let dailyVariables = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
-        "precipitation_probability_max",
+        "precipitation_probability_max", "uv_index_max",
     ]
     /// Results a search asks for; one that keeps only a state's asks for the most the server gives.
     static let defaultCount = 10
@@ -33,7 +35,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     var path: String {
         switch self {
         case .search: "/v1/search"
-        case .forecast: "/v1/forecast"
+        case .forecast, .uvIndex: "/v1/forecast"
         }
     }
 
@@ -51,6 +53,12 @@ package enum OpenMeteoRequest: Hashable, Sendable {
                 ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", String(Self.forecastDays)),
                 ("temperature_unit", "celsius"), ("wind_speed_unit", "ms"), ("precipitation_unit", "mm"),
             ]
+        case .uvIndex(let lat, let lon):
+            [
+                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
+                ("current", "uv_index"), ("hourly", "uv_index"), ("timezone", "auto"), ("timeformat", "unixtime"),
+                ("forecast_days", String(Self.forecastDays)),
+            ]
         }
     }
 
@@ -61,6 +69,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         case .search(let name, let countryCode, let count):
             "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)" + (count == Self.defaultCount ? "" : "|\(count)")
         case .forecast(let lat, let lon): "open-meteo|forecast|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        case .uvIndex(let lat, let lon): "open-meteo|uv|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }
 
@@ -69,7 +78,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         var base: String
         switch self {
         case .search: base = configuration.geocodingURL
-        case .forecast: base = configuration.forecastURL
+        case .forecast, .uvIndex: base = configuration.forecastURL
         }
         while base.hasSuffix("/") { base.removeLast() }
         let query = parameters(language: configuration.language)

@@ -41,8 +41,10 @@ package actor OpenMeteoService: WeatherProviding {
 
     /// The report from the decoded answer (tests build it as the service does).
     static func report(_ place: Place, _ forecast: OpenMeteoForecast, source: DataSource) -> WeatherReport {
-        WeatherReport(
+        var report = WeatherReport(
             place: place, current: forecast.current, forecast: ThreeHourSteps.from(forecast.hourly),
             zone: forecast.zone, source: source, provider: .openMeteo, hourly: forecast.hourly, days: forecast.days)
+        report.uvOrigin = report.hasUVIndex ? UVOrigin(provider: .openMeteo) : nil
+        return report
     }
 }

@@ -25,13 +25,21 @@ package struct OpenWeatherClient: Sendable {
         return try await http.get(url, maximumBytes: cap) { response throws(WeatherError) in try Self.check(response, request: request) }
     }
 
-    /// Gets two connections ready for a report (current weather and forecast go out together), while the search
-    /// that finds the coordinates is on the wire. Nothing is sent; without a key, nothing is done.
-    package func prepareReport() {
+    /// False when `request` would not be sent now (no key, or its host is skipped: `ProviderHTTP.wouldAsk`).
+    package func wouldAsk(_ request: APIRequest) -> Bool {
+        guard let key = configuration.apiKey, let url = try? request.url(configuration: configuration, apiKey: key) else { return false }
+        return ProviderHTTP.wouldAsk(url)
+    }
+
+    /// Gets two connections ready for a report (current weather and forecast go out together), and one for each of
+    /// `others` (Open-Meteo's UV index goes out with them), while the search that finds the coordinates is on the
+    /// wire. One call for all: where they share an address, each is wanted there. Nothing is sent; without a key,
+    /// nothing is done.
+    package func prepareReport(alongside others: [URL] = []) {
         guard let key = configuration.apiKey else { return }
         let urls = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)]
             .compactMap { try? $0.url(configuration: configuration, apiKey: key) }
-        transport.preconnect(urls, timeout: configuration.timeout)
+        transport.preconnect(urls + others, timeout: configuration.timeout)
     }
 
     static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {

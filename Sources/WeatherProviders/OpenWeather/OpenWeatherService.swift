@@ -7,18 +7,30 @@ package actor OpenWeatherService: WeatherProviding {
     private let fetcher: ResponseFetcher
     /// Set in offline mode: the names of the bundled sample places, used when a search finds nothing.
     private let samplePlaces: [String]?
+    /// Where the UV index comes from, as OpenWeather's free plan has none: Open-Meteo, asked beside the weather.
+    /// Nil offline (the samples have none) and in tests that leave it out: the views then show no UV index.
+    private let uvSource: OpenMeteoUVSource?
+    /// How long the weather, once here, waits for a UV index still on the wire before it is shown without one: the
+    /// index was asked at the same moment, so it is normally here first; a slow or hung Open-Meteo must not hold the
+    /// weather up to the answer's deadline.
+    private let uvGrace: Double
 
     package init(
-        client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil,
-        now: @escaping @Sendable () -> Date = Date.init
+        client: OpenWeatherClient, cache: ResponseCache, samplePlaces: [String]? = nil, uvSource: OpenMeteoUVSource? = nil,
+        uvGrace: Double = 2, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.uvGrace = uvGrace
         self.client = client
         self.fetcher = ResponseFetcher(cache: cache, now: now)
         self.samplePlaces = samplePlaces
+        self.uvSource = uvSource
     }
 
+    /// While a name search is on the wire, the report's connections open: OpenWeather's two, and Open-Meteo's for
+    /// the UV index, so it adds no wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        try await places(matching: query, whileSearching: client.prepareReport)
+        let (client, ahead) = (client, [uvSource?.url].compactMap { $0 })
+        return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
     }
 
     /// The places a query matches; `prepare` runs when a name search goes to the network (not when the cache
@@ -67,13 +79,25 @@ package actor OpenWeatherService: WeatherProviding {
         }
     }
 
-    /// Current weather and forecast at once; current weather alone for an answer that shows nothing else.
+    /// Current weather and forecast at once, and Open-Meteo's UV index beside them (its failure is no UV index, never
+    /// a failed report); current weather alone for an answer that shows nothing else.
     private func fetchReport(for place: Place) async throws -> WeatherReport {
         let wantsForecast = Answer.current?.wantsForecast ?? true
-        async let currentResult = fetch(.current(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.current)
+        let uvSource = Answer.current?.wantsUVIndex ?? true ? uvSource : nil
+        let currentRequest = APIRequest.current(latitude: place.latitude, longitude: place.longitude)
+        // Open-Meteo is asked beside a request OpenWeather is really sent, so the two are on the wire together; a
+        // report from the fresh cache, or a resting host's copy, takes the UV index's cached copy and asks nothing.
+        let asks = uvSource != nil && client.wouldAsk(currentRequest)
+            ? await fetcher.peek(currentRequest.cacheKey(language: client.configuration.language), decode: ResponseDecoding.current)?.isFresh != true
+            : false
+        // A task of its own (the answer's deadline and failures go with it), so it can be given up.
+        let uvTask = Task { await uvSource?.uvIndex(for: place, network: asks) }
+        defer { uvTask.cancel() }
+        async let currentResult = fetch(currentRequest, decode: ResponseDecoding.current)
         async let forecastResult = wantsForecast
             ? fetch(.forecast(latitude: place.latitude, longitude: place.longitude), decode: ResponseDecoding.forecast) : nil
         let (current, forecast) = try await (currentResult, forecastResult)
+        let uvIndex = await OpenMeteoUVSource.value(of: uvTask, within: uvGrace)
         let fetchedAt = min(current.fetchedAt, forecast?.fetchedAt ?? current.fetchedAt)
         let source: DataSource
         if samplePlaces != nil {
@@ -83,7 +107,8 @@ package actor OpenWeatherService: WeatherProviding {
         } else {
             source = .live(fetchedAt: fetchedAt)
         }
-        return Self.report(place, current.value, forecast?.value ?? ([], nil), source: source, sample: samplePlaces != nil)
+        let report = Self.report(place, current.value, forecast?.value ?? ([], nil), source: source, sample: samplePlaces != nil)
+        return uvIndex?.applied(to: report) ?? report
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
@@ -96,9 +121,10 @@ package actor OpenWeatherService: WeatherProviding {
                 APIRequest.forecast(latitude: lat, longitude: lon).cacheKey(language: language), decode: ResponseDecoding.forecast)
         else { return nil }
         let fetchedAt = min(current.fetchedAt, forecast.fetchedAt)
-        return Self.report(
+        let report = Self.report(
             place, current.value, forecast.value,
             source: current.isFresh && forecast.isFresh ? .live(fetchedAt: fetchedAt) : .refreshing(fetchedAt: fetchedAt), sample: false)
+        return await uvSource?.cachedUVIndex(for: place)?.applied(to: report) ?? report
     }
 
     /// OpenWeather gives only the place's offset now: the zone is the one where the place lies whose offset now is

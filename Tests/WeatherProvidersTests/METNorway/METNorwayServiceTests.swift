@@ -8,7 +8,7 @@ import Testing
 @testable import WeatherProviders
 
 struct METNorwayServiceTests {
-    static let path = "/weatherapi/locationforecast/2.0/compact"
+    static let path = "/weatherapi/locationforecast/2.0/complete"
     static let place = Place(name: "Fjordby", country: "NO", latitude: 60.123456, longitude: 10.987654)
     static let body = Fixtures.data("metno/compact_fjordby.json")
     /// The test clock starts at Mon, 13 Nov 2023 23:35:00 GMT.

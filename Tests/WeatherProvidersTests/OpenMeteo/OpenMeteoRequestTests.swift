@@ -19,14 +19,15 @@ struct OpenMeteoRequestTests {
         #expect(request.value("longitude") == "-0.1200")
         #expect(request.value("current") == """
             temperature_2m,apparent_temperature,relative_humidity_2m,pressure_msl,wind_speed_10m,wind_direction_10m,\
-            wind_gusts_10m,cloud_cover,weather_code,is_day
+            wind_gusts_10m,cloud_cover,weather_code,is_day,uv_index
             """)
         #expect(request.value("hourly") == """
             temperature_2m,relative_humidity_2m,wind_speed_10m,wind_direction_10m,precipitation_probability,\
-            precipitation,snowfall,weather_code,is_day,visibility
+            precipitation,snowfall,weather_code,is_day,visibility,uv_index
             """)
         #expect(request.value("daily") == """
-            weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_sum,precipitation_probability_max
+            weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_sum,precipitation_probability_max,\
+            uv_index_max
             """)
         #expect(request.value("timezone") == "auto")
         #expect(request.value("timeformat") == "unixtime")
