@@ -39,6 +39,8 @@ package struct Launcher {
             providers: factory.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
             defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil,
             failover: options.noFailover ? false : nil, makeService: factory.service(for:))
+        // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
+        if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }

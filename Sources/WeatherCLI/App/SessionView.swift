@@ -111,14 +111,14 @@ package final class SessionView {
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
                 complain(renderer.message(strings["session.otherPlaces"], .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
-                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
+                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map { $0.named(in: app.language).displayName }, marked: shown))
             }
         case .suggestions(let places):
             let names = places.map { strings["quote.open"] + $0.displayName + strings["quote.close"] }
             let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " " + strings["session.or"] + " " + names[names.count - 1]
             complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):
-            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map(\.displayName)))
+            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map { $0.named(in: app.language).displayName }))
         case .settings(let units, let clock, let saved):
             let clockWords = strings[clock == .twelveHour ? "session.clock.12" : "session.clock.24"]
             let key = saved ? "session.settingsSaved" : "session.settings"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
 @MainActor
@@ -59,6 +60,69 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             self.report = report
             self.publish()
         })
+    }
+
+    /// Shows the first of `places`, found on the machine (the gazetteer), from its coordinates: the weather request
+    /// leaves at once, waiting for no geocoder; `places` become the matches (`:pick` chooses among them). `naming`,
+    /// when given, asks a geocoder at the same time for what the table does not know (the name in the language, the
+    /// state), as the same place found there. An answer in before the weather is merged into the place before it is
+    /// drawn. One that comes later is merged then and the view published again (`renamed` is told), unless
+    /// `waitsForNames`: a run that draws one view (piped, one-shot) waits for it too, both having left together. A
+    /// geocoder that fails or finds another place changes nothing.
+    @discardableResult
+    package func show(
+        found places: [Place], naming: (@Sendable () async -> Place?)?, waitsForNames: Bool,
+        renamed: @escaping @MainActor (Place) -> Void = { _ in }
+    ) async -> RequestOutcome {
+        guard let found = places.first else { return .cancelled }
+        settleRefreshingCopy()
+        let service = service
+        let answer = NamingAnswer()
+        let outcome = await runner.run({ () async throws -> WeatherReport in
+            try await Answer.run {
+                let names = naming.map { naming in
+                    Task {
+                        let named = await naming()
+                        answer.set(named)
+                        return named
+                    }
+                }
+                answer.task = names
+                let report: WeatherReport
+                do {
+                    report = try await service.report(for: found)
+                } catch {
+                    names?.cancel()
+                    throw error
+                }
+                if waitsForNames, let names { _ = await names.value }
+                return report
+            }
+        }, apply: { report in
+            var report = report
+            var place = found
+            if let named = answer.value { place = place.merging(named) }
+            report.place = place
+            self.matches = [place] + places.dropFirst()
+            self.shownIndex = 0
+            self.report = report
+            self.publish()
+        })
+        // Still waiting: the name is taken when it comes, if the view still shows this place.
+        if outcome == .updated, let late = answer.task {
+            Task { @MainActor [weak self] in
+                guard let named = await late.value, let self, let shown = self.report?.place, shown == self.matches.first,
+                    shown.isSameLocation(as: found)
+                else { return }
+                let place = shown.merging(named)
+                guard place != shown else { return }
+                self.report?.place = place
+                self.matches[0] = place
+                self.publish()
+                renamed(place)
+            }
+        }
+        return outcome
     }
 
     /// Shows a place whose coordinates are known (a recent city, the last one): no geocoding; it becomes the only match.
@@ -133,6 +197,13 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         })
     }
 
+    /// Offers places to pick from with nothing shown yet (an ambiguous name the gazetteer knows): `:pick N` shows one.
+    package func offer(_ places: [Place]) {
+        runner.supersede()
+        matches = places
+        shownIndex = -1
+    }
+
     /// Forgets the last search's list (after a search that found nothing, `:pick` has nothing to choose from).
     package func forgetMatches() {
         matches = []
@@ -164,5 +235,21 @@ extension CurrentWeatherViewModel: ScreenViewModel {
 
     package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
         onUpdate = { publish(.current($0)) }
+    }
+}
+
+/// A geocoder's answer for a place found on the machine, once it is in: read when the weather arrives.
+private final class NamingAnswer: Sendable {
+    private let answer = Mutex<Place?>(nil)
+    private let asking = Mutex<Task<Place?, Never>?>(nil)
+
+    var value: Place? { answer.withLock { $0 } }
+
+    func set(_ place: Place?) { answer.withLock { $0 = place } }
+
+    /// The request asking, while it may still answer.
+    var task: Task<Place?, Never>? {
+        get { asking.withLock { $0 } }
+        set { asking.withLock { $0 = newValue } }
     }
 }
