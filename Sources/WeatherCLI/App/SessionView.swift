@@ -61,6 +61,12 @@ package final class SessionView {
     /// Draws one event; while the prompt waits for a line, above it (over the view it refreshes, if that is the
     /// last thing above the prompt), and then the prompt and the text typed so far again.
     package func show(_ event: AppEvent) {
+        // A late name: drawn over the view when it is just above the prompt (only its title changes); else nothing
+        // is drawn again, no second view below the first (the prompt and later views say the new name).
+        if case .renamed(let display) = event {
+            guard waitingLine != nil, viewAbovePrompt != nil else { return }
+            return show(.current(display))
+        }
         guard let line = waitingLine else { return present(event) }
         var replacing: (rows: Int, columns: Int)?
         if case .current = event { replacing = viewAbovePrompt }
@@ -150,6 +156,7 @@ package final class SessionView {
             complain(renderer.message(words, .failure))
         case .saveFailed(let path):
             complain(renderer.message(strings("session.saveFailed", ["path": path]), .warning))
+        case .renamed: break  // `show` draws it as the view it renames, or not at all
         case .loading(let on):
             on ? startSpinner() : stopSpinner()
         }

@@ -20,7 +20,7 @@ extension WeatherApp {
                 return emit(.matches(places, shown: -1))
             case .ambiguous(let places), .clear(let places):
                 outcome = await current.show(
-                    found: places, naming: naming(text, places[0]), waitsForNames: waitsForNames,
+                    found: places, naming: naming(text, places[0]), lateNames: backgroundRefresh?.handoff,
                     renamed: { [weak self] place in self?.renamed(place) })
             case .unknown:
                 outcome = await current.search(text)
@@ -68,14 +68,15 @@ extension WeatherApp {
 
     /// True when a search's view waits for the names asked for beside the weather: runs that draw one view (piped,
     /// one-shot). The prompt draws the weather as soon as it arrives, and a name that comes later replaces the old one.
-    var waitsForNames: Bool { backgroundRefresh == nil }
+    private var waitsForNames: Bool { backgroundRefresh == nil }
 
     /// The geocoder's request beside the weather, for a place found on the machine, when it adds something the table
     /// does not know: the name in a language other than English (the table's names are GeoNames' own, mostly
     /// English), or the state (named by the table only in the US, Canada and Australia). Its answer is the same place
     /// as the provider lists it (`Place.isSamePlace`), or nil.
     private func naming(_ text: String, _ found: Place) -> (@Sendable () async -> Place?)? {
-        guard language != .english || found.state == nil else { return nil }
+        // Coordinates are named by the table alone (no reverse geocoding); a name in English with its state is complete.
+        guard case .name? = try? LocationQuery.parse(text), language != .english || found.state == nil else { return nil }
         let service = current.service
         return {
             guard let places = try? await service.places(matching: .name(text)) else { return nil }

@@ -6,6 +6,8 @@ import Synchronization
 package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
     package var onUpdate: ((CurrentWeatherDisplay) -> Void)?
+    /// Called with the display when only its place's name changed (`show(found:…)`'s late names).
+    package var onRename: ((CurrentWeatherDisplay) -> Void)?
 
     /// How fresh a copy `showCopy(of:)` showed is.
     package enum Copy: Equatable, Sendable {
@@ -66,13 +68,14 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     /// leaves at once, waiting for no geocoder; `places` become the matches (`:pick` chooses among them). `naming`,
     /// when given, asks a geocoder at the same time for what the table does not know (the name in the language, the
     /// state), as the same place found there. An answer in before the weather is merged into the place before it is
-    /// drawn. One that comes later is merged then and the view published again (`renamed` is told), unless
-    /// `waitsForNames`: a run that draws one view (piped, one-shot) waits for it too, both having left together. A
-    /// geocoder that fails or finds another place changes nothing.
+    /// drawn. With `lateNames` (the prompt's handoff: the line editor holds the main thread), one that comes later is
+    /// handed over, merged, and the view published again (`renamed` is told); without (piped and one-shot runs, which
+    /// draw one view), the view waits for it too, both having left together. A geocoder that fails or finds another
+    /// place changes nothing.
     @discardableResult
     package func show(
-        found places: [Place], naming: (@Sendable () async -> Place?)?, waitsForNames: Bool,
-        renamed: @escaping @MainActor (Place) -> Void = { _ in }
+        found places: [Place], naming: (@Sendable () async -> Place?)?, lateNames: MainActorHandoff?,
+        renamed: @escaping @MainActor @Sendable (Place) -> Void = { _ in }
     ) async -> RequestOutcome {
         guard let found = places.first else { return .cancelled }
         settleRefreshingCopy()
@@ -80,9 +83,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         let answer = NamingAnswer()
         let outcome = await runner.run({ () async throws -> WeatherReport in
             try await Answer.run {
+                // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
+                // (a task-local) goes with it.
+                let deadline = Answer.current
                 let names = naming.map { naming in
-                    Task {
-                        let named = await naming()
+                    Task.detached {
+                        let named = await Answer.$current.withValue(deadline) { await naming() }
                         answer.set(named)
                         return named
                     }
@@ -95,7 +101,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     names?.cancel()
                     throw error
                 }
-                if waitsForNames, let names { _ = await names.value }
+                if lateNames == nil, let names { _ = await names.value }
                 return report
             }
         }, apply: { report in
@@ -108,21 +114,26 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             self.report = report
             self.publish()
         })
-        // Still waiting: the name is taken when it comes, if the view still shows this place.
-        if outcome == .updated, let late = answer.task {
-            Task { @MainActor [weak self] in
-                guard let named = await late.value, let self, let shown = self.report?.place, shown == self.matches.first,
-                    shown.isSameLocation(as: found)
-                else { return }
-                let place = shown.merging(named)
-                guard place != shown else { return }
-                self.report?.place = place
-                self.matches[0] = place
-                self.publish()
-                renamed(place)
+        // Still asking: the name is taken when it comes (already merged, it changes nothing).
+        if outcome == .updated, let late = answer.task, let lateNames {
+            Task.detached {
+                guard let named = await late.value else { return }
+                lateNames { [weak self] in self?.rename(found, with: named, renamed: renamed) }
             }
         }
         return outcome
+    }
+
+    /// A geocoder's name for `found`, come after its weather: merged into the place shown and published again, if the
+    /// view still shows that place.
+    private func rename(_ found: Place, with named: Place, renamed: @MainActor (Place) -> Void) {
+        guard let shown = report?.place, shown == matches.first, shown.isSameLocation(as: found) else { return }
+        let place = shown.merging(named)
+        guard place != shown else { return }
+        report?.place = place
+        matches[0] = place
+        if let display { onRename?(display) }
+        renamed(place)
     }
 
     /// Shows a place whose coordinates are known (a recent city, the last one): no geocoding; it becomes the only match.
@@ -235,6 +246,7 @@ extension CurrentWeatherViewModel: ScreenViewModel {
 
     package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
         onUpdate = { publish(.current($0)) }
+        onRename = { publish(.renamed($0)) }
     }
 }
 
