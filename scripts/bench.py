@@ -520,23 +520,29 @@ def real_link_section(args):
             f.write(json.dumps({"version": 1, "lastCity": stored, "recentCities": [stored]}).encode())
         return bounded_run([args.binary, "Knownton, GB"], env, timeout)
 
-    def prompt_second_city(proxies, rtt, i, timeout, counters):
-        home, env = home_env(proxies)
-        try:
-            term = Terminal([args.binary], env)
-        except OSError as error:
-            return None, str(error)
-        try:
-            term.wait_prompt(timeout)
-            term.run("First City %d" % i, timeout)
-            counters.reset()  # only what the second city costs
-            seconds = term.run("Second City %d" % i, timeout)
-            counters.take()
-            return seconds, None
-        except (SystemExit, OSError) as failure:
-            return None, str(failure)[:120]
-        finally:
-            term.close(timeout=5)
+    def at_prompt(first, measured):
+        """A prompt session: `first(i)` typed (if any), then only `measured(i)` counted and timed."""
+        def run(proxies, rtt, i, timeout, counters):
+            home, env = home_env(proxies)
+            try:
+                term = Terminal([args.binary], env)
+            except OSError as error:
+                return None, str(error)
+            try:
+                term.wait_prompt(timeout)
+                if first:
+                    term.run(first(i), timeout)
+                counters.reset()  # only what the measured line costs
+                seconds = term.run(measured(i), timeout)
+                counters.take()
+                return seconds, None
+            except (SystemExit, OSError) as failure:
+                return None, str(failure)[:120]
+            finally:
+                term.close(timeout=5)
+        return run
+
+    prompt_second_city = at_prompt(lambda i: "First City %d" % i, lambda i: "Second City %d" % i)
 
     # Cities the built-in gazetteer knows (issue 25), one per run so that no answer is cached: outside the US, so the
     # provider's geocoder is still asked beside the weather for the region (in English nothing else is missing).
@@ -553,41 +559,9 @@ def real_link_section(args):
             return bounded_run(argv, env, timeout)
         return run
 
-    def prompt_second_table_city(proxies, rtt, i, timeout, counters):
-        home, env = home_env(proxies)
-        try:
-            term = Terminal([args.binary], env)
-        except OSError as error:
-            return None, str(error)
-        try:
-            term.wait_prompt(timeout)
-            term.run(table_city(i), timeout)
-            counters.reset()  # only what the second city costs
-            seconds = term.run(table_city(i, second=True), timeout)
-            counters.take()
-            return seconds, None
-        except (SystemExit, OSError) as failure:
-            return None, str(failure)[:120]
-        finally:
-            term.close(timeout=5)
-
-    def prompt_disambiguation(proxies, rtt, i, timeout, counters):
-        # "Springfield": the table's list of namesakes, from Enter to the next prompt (no request with the table on).
-        home, env = home_env(proxies)
-        try:
-            term = Terminal([args.binary], env)
-        except OSError as error:
-            return None, str(error)
-        try:
-            term.wait_prompt(timeout)
-            counters.reset()
-            seconds = term.run("Springfield", timeout)
-            counters.take()
-            return seconds, None
-        except (SystemExit, OSError) as failure:
-            return None, str(failure)[:120]
-        finally:
-            term.close(timeout=5)
+    prompt_second_table_city = at_prompt(table_city, lambda i: table_city(i, second=True))
+    # "Springfield": the table's list of namesakes, from Enter to the next prompt (no request with the table on).
+    prompt_disambiguation = at_prompt(None, lambda i: "Springfield")
 
     def curl_three(proxies, rtt, i, timeout):
         home, env = home_env(proxies)
