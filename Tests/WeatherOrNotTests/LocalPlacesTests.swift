@@ -124,6 +124,24 @@ struct LocalPlacesTests {
         #expect(recent.stdout == "  1. London, England, GB\n", "\(recent.stdout)")
     }
 
+    /// A city found on the machine fails over as one found by a geocoder does (OpenWeather failing, Open-Meteo
+    /// answering), and its answers are cached: the same city again asks for no weather.
+    @Test func aCityFoundOnTheMachineFailsOverAndIsCached() async throws {
+        let server = try ProviderTests.openWeatherFailing()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: Self.on.merging(["WEATHER_PROVIDER": "openweather"]) { $1 })
+        defer { runner.remove() }
+        let result = try await runner.run(["--timeout", "2", "London, GB"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("OpenWeather did not answer (server error 503); showing Open-Meteo."))
+        #expect(result.stdout.contains("London, England, GB"))  // the region from the geocoder asked beside it
+        let forecasts = server.requests(to: "/v1/forecast").count
+        #expect(forecasts == 1)
+        let again = try await runner.run(["--timeout", "2", "London, GB"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(server.requests(to: "/v1/forecast").count == forecasts)  // from the cache
+    }
+
     /// Coordinates near a city are named by the table at once: no reverse geocoding. Far from any (mid-Atlantic),
     /// the provider names them as before.
     @Test func coordinatesNearACityAreNamedWithoutReverseGeocoding() async throws {
