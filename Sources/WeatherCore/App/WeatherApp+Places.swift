@@ -52,6 +52,9 @@ extension WeatherApp {
     /// offline (the samples answer there) or without a gazetteer.
     private func localAnswer(_ text: String) -> Gazetteer.Answer? {
         guard let gazetteer, !offline, let query = try? LocationQuery.parse(text) else { return nil }
+        // The table's first use (inflating and indexing it, 15 ms or more) hides under the provider's connections
+        // opening (nothing is sent on them); a name it does not know goes to a geocoder that can take them too.
+        if !gazetteer.isLoaded { current.service.prepareReport() }
         switch query {
         case .coordinates(let latitude, let longitude):
             guard let city = gazetteer.naming(latitude: latitude, longitude: longitude) else { return nil }
