@@ -464,6 +464,8 @@ def real_link_section(args):
     def home_env(proxies):
         home = tempfile.mkdtemp(dir=work)
         env = environment(server, home)
+        if args.gazetteer_off:
+            env["WEATHER_GAZETTEER"] = "off"  # every name to the provider's geocoder, as before issue 25
         env.update(OPENWEATHER_BASE_URL="https://127.0.0.1:%d" % proxies["ow"].port,
                    OPENMETEO_BASE_URL="https://127.0.0.1:%d" % proxies["om"].port,
                    METNO_BASE_URL="https://127.0.0.1:%d" % proxies["met"].port, SSL_CERT_FILE=TLS_CERT)
@@ -518,23 +520,48 @@ def real_link_section(args):
             f.write(json.dumps({"version": 1, "lastCity": stored, "recentCities": [stored]}).encode())
         return bounded_run([args.binary, "Knownton, GB"], env, timeout)
 
-    def prompt_second_city(proxies, rtt, i, timeout, counters):
-        home, env = home_env(proxies)
-        try:
-            term = Terminal([args.binary], env)
-        except OSError as error:
-            return None, str(error)
-        try:
-            term.wait_prompt(timeout)
-            term.run("First City %d" % i, timeout)
-            counters.reset()  # only what the second city costs
-            seconds = term.run("Second City %d" % i, timeout)
-            counters.take()
-            return seconds, None
-        except (SystemExit, OSError) as failure:
-            return None, str(failure)[:120]
-        finally:
-            term.close(timeout=5)
+    def at_prompt(first, measured):
+        """A prompt session: `first(i)` typed (if any), then only `measured(i)` counted and timed."""
+        def run(proxies, rtt, i, timeout, counters):
+            home, env = home_env(proxies)
+            try:
+                term = Terminal([args.binary], env)
+            except OSError as error:
+                return None, str(error)
+            try:
+                term.wait_prompt(timeout)
+                if first:
+                    term.run(first(i), timeout)
+                counters.reset()  # only what the measured line costs
+                seconds = term.run(measured(i), timeout)
+                counters.take()
+                return seconds, None
+            except (SystemExit, OSError) as failure:
+                return None, str(failure)[:120]
+            finally:
+                term.close(timeout=5)
+        return run
+
+    prompt_second_city = at_prompt(lambda i: "First City %d" % i, lambda i: "Second City %d" % i)
+
+    # Cities the built-in gazetteer knows (issue 25), one per run so that no answer is cached: outside the US, so the
+    # provider's geocoder is still asked beside the weather for the region (in English nothing else is missing).
+    table_cities = ["Lyon", "Leeds", "Porto", "Turin", "Graz", "Bergen", "Utrecht", "Gdansk", "Seville", "Aarhus",
+                    "Bordeaux", "Dresden", "Bilbao", "Genoa", "Krakow"]
+
+    def table_city(i, second=False):
+        return table_cities[(2 * i + (1 if second else 0)) % len(table_cities)]
+
+    def one_shot_table(provider):
+        def run(proxies, rtt, i, timeout):
+            home, env = home_env(proxies)
+            argv = [args.binary] + (["--provider", provider] if provider else []) + [table_city(i)]
+            return bounded_run(argv, env, timeout)
+        return run
+
+    prompt_second_table_city = at_prompt(table_city, lambda i: table_city(i, second=True))
+    # "Springfield": the table's list of namesakes, from Enter to the next prompt (no request with the table on).
+    prompt_disambiguation = at_prompt(None, lambda i: "Springfield")
 
     def curl_three(proxies, rtt, i, timeout):
         home, env = home_env(proxies)
@@ -561,6 +588,14 @@ def real_link_section(args):
          shared_address, False),
         ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
          prompt_second_city, True),
+        ("won-table-ow", "one-shot, new city the gazetteer knows, OpenWeather", 3.2, one_shot_table(None), False),
+        ("won-table-om", "one-shot, new city the gazetteer knows, Open-Meteo", 3.2, one_shot_table("open-meteo"), False),
+        ("won-table-met", "one-shot, new city the gazetteer knows, MET Norway (key set)", 3.2,
+         one_shot_table("met-norway"), False),
+        ("won-prompt-table", "prompt: a 2nd city the gazetteer knows after a 1st, OpenWeather", 1.2,
+         prompt_second_table_city, True),
+        ("won-disambiguation", "prompt: 'Springfield', Enter to the next prompt (the list)", None,
+         prompt_disambiguation, True),
     ]
     if args.real_link_scenarios:
         wanted = args.real_link_scenarios.split(",")
@@ -708,11 +743,13 @@ def main():
     only.add_argument("--real-link-only", action="store_true", help="only the real-link section")
     only.add_argument("--skip-real-link", action="store_true", help="every section but the real-link one")
     parser.add_argument("--real-link-runs", type=int, default=3, help="runs per real-link row (median)")
+    parser.add_argument("--gazetteer-off", action="store_true",
+                        help="WEATHER_GAZETTEER=off: every place name through the provider's geocoder (the path before issue 25)")
     parser.add_argument("--rtts", default="50,100,200", help="real-link round trips, ms")
     parser.add_argument("--cap-rtts", default="50,100,200", help="the round trips measured with the cap too, ms")
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
     parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-stored-cc, won-coords, won-met-shared, "
-                        "won-om, won-met, won-known, won-prompt); all by default")
+                        "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-om, won-table-met, won-prompt-table, won-disambiguation); all by default")
     args = parser.parse_args()
     print(machine())
     if not args.real_link_only:

@@ -41,6 +41,8 @@ package struct Launcher {
             failover: options.noFailover ? false : nil, makeService: services.make)
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
+        // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
+        if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }

@@ -7,6 +7,7 @@ package enum ManualPage {
     /// The environment variables, each with the key of what it does.
     static let environment: [(String, String)] = [
         ("OPENWEATHER_API_KEY", "OPENWEATHER_API_KEY"), ("WEATHER_PROVIDER", "WEATHER_PROVIDER"),
+        ("WEATHER_GAZETTEER", "WEATHER_GAZETTEER"),
         ("OPENWEATHER_BASE_URL", "OPENWEATHER_BASE_URL"), ("OPENMETEO_BASE_URL", "OPENMETEO_BASE_URL"),
         ("METNO_BASE_URL", "METNO_BASE_URL"), ("IPGEO_BASE_URL", "IPGEO_BASE_URL"), ("TZ", "TZ"), ("WEATHER_OR_NOT_CONTACT", "WEATHER_OR_NOT_CONTACT"), ("NO_COLOR", "NO_COLOR"),
         ("COLUMNS", "COLUMNS"), ("TZDIR", "TZDIR"), ("LC_ALL, LC_MESSAGES, LC_MEASUREMENT, LANG, LANGUAGE", "locale"),

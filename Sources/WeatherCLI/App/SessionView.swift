@@ -59,6 +59,12 @@ package final class SessionView {
     /// Draws one event; while the prompt waits for a line, above it (over the view it refreshes, if that is the
     /// last thing above the prompt), and then the prompt and the text typed so far again.
     package func show(_ event: AppEvent) {
+        // A late name: drawn over the view when it is just above the prompt (only its title changes); else nothing
+        // is drawn again, no second view below the first (the prompt and later views say the new name).
+        if case .renamed(let display) = event {
+            guard waitingLine != nil, viewAbovePrompt != nil else { return }
+            return show(.current(display))
+        }
         guard let line = waitingLine else { return present(event) }
         var replacing: (rows: Int, columns: Int)?
         if case .current = event { replacing = viewAbovePrompt }
@@ -109,14 +115,14 @@ package final class SessionView {
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
                 complain(renderer.message(strings["session.otherPlaces"], .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
-                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map(\.displayName), marked: shown))
+                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map { $0.named(in: app.language).displayName }, marked: shown))
             }
         case .suggestions(let places):
             let names = places.map { strings["quote.open"] + $0.displayName + strings["quote.close"] }
             let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " " + strings["session.or"] + " " + names[names.count - 1]
             complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):
-            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map(\.displayName)))
+            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map { $0.named(in: app.language).displayName }))
         case .settings(let units, let clock, let saved):
             let clockWords = strings[clock == .twelveHour ? "session.clock.12" : "session.clock.24"]
             let key = saved ? "session.settingsSaved" : "session.settings"
@@ -166,6 +172,7 @@ package final class SessionView {
             complain(renderer.message(words, .failure))
         case .saveFailed(let path):
             complain(renderer.message(strings("session.saveFailed", ["path": path]), .warning))
+        case .renamed: break  // `show` draws it as the view it renames, or not at all
         case .loading(let on):
             on ? startSpinner() : stopSpinner()
         }

@@ -40,6 +40,9 @@ package enum AppEvent: Equatable, Sendable {
     case refreshFailed(Place, reason: WeatherError, copyAge: Int)
     /// The preferences could not be saved (said once a session).
     case saveFailed(path: String)
+    /// The current view again, its place newly named (a geocoder asked beside the weather answered after it was drawn:
+    /// the name in the language, the region). Only at the prompt; the rest of the view is as it was.
+    case renamed(CurrentWeatherDisplay)
     /// A request started (true) or the newest one ended (false).
     case loading(Bool)
 }

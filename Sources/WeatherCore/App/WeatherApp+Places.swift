@@ -11,6 +11,20 @@ extension WeatherApp {
         let outcome: RequestOutcome
         if let known = recentCity(named: text) {
             outcome = await showKnown(known, quietly: quietly) ? .updated : await current.show(known)
+        } else if let local = localAnswer(text) {
+            switch local {
+            case .ambiguous(let places) where !waitsForNames && !quietly:
+                // At the prompt, the list at once and no request: `:pick N` asks for the one meant.
+                lastSearchFailed = false
+                current.offer(places)
+                return emit(.matches(places, shown: -1))
+            case .ambiguous(let places), .clear(let places):
+                outcome = await current.show(
+                    found: places, naming: naming(text, places[0]), lateNames: backgroundRefresh?.handoff,
+                    renamed: { [weak self] place in self?.renamed(place) })
+            case .unknown:
+                outcome = await current.search(text)
+            }
         } else {
             outcome = await current.search(text)
         }
@@ -31,6 +45,53 @@ extension WeatherApp {
         case .cancelled:
             break
         }
+    }
+
+    /// What the gazetteer makes of typed text: a name it knows (clearly or not), or coordinates near one of its cities
+    /// (named by it, no reverse geocoding). Nil for anything else, which goes to the provider as before, and always
+    /// offline (the samples answer there) or without a gazetteer.
+    private func localAnswer(_ text: String) -> Gazetteer.Answer? {
+        guard let gazetteer, !offline, let query = try? LocationQuery.parse(text) else { return nil }
+        // The table's first use (inflating and indexing it, 15 ms or more) hides under the provider's connections
+        // opening (nothing is sent on them); a name it does not know goes to a geocoder that can take them too.
+        if !gazetteer.isLoaded { current.service.prepareReport() }
+        switch query {
+        case .coordinates(let latitude, let longitude):
+            guard let city = gazetteer.naming(latitude: latitude, longitude: longitude) else { return nil }
+            var place = Place(
+                name: city.name, state: city.state, country: city.country, latitude: latitude, longitude: longitude,
+                timeZone: city.timeZone)
+            place.names = city.names
+            return .clear([place])
+        case .name(let name):
+            let answer = gazetteer.answer(name, near: preferences.recentCities)
+            return answer == .unknown ? nil : answer
+        }
+    }
+
+    /// True when a search's view waits for the names asked for beside the weather: runs that draw one view (piped,
+    /// one-shot). The prompt draws the weather as soon as it arrives, and a name that comes later replaces the old one.
+    private var waitsForNames: Bool { backgroundRefresh == nil }
+
+    /// The geocoder's request beside the weather, for a place found on the machine, when it adds something the table
+    /// does not know: the name in a language other than English (the table's names are GeoNames' own, mostly
+    /// English), or the state (named by the table only in the US, Canada and Australia). Its answer is the same place
+    /// as the provider lists it (`Place.isSamePlace`), or nil.
+    private func naming(_ text: String, _ found: Place) -> (@Sendable () async -> Place?)? {
+        // Coordinates are named by the table alone (no reverse geocoding); a name in English with its state is complete.
+        guard case .name? = try? LocationQuery.parse(text), language != .english || found.state == nil else { return nil }
+        let service = current.service
+        return {
+            guard let places = try? await service.places(matching: .name(text)) else { return nil }
+            return places.first { $0.isSamePlace(as: found) }
+        }
+    }
+
+    /// A name that came after the weather: the place the commands apply to and the recent list take it.
+    private func renamed(_ named: Place) {
+        guard let place, place.isSameLocation(as: named) else { return }
+        self.place = named
+        if preferences.recentCities.first?.isSameLocation(as: named) == true { remember(named) }
     }
 
     /// Shows the last city's current weather (at launch): no geocoding, and no request while the cache is fresh. With
@@ -93,10 +154,10 @@ extension WeatherApp {
     /// The place's name for the prompt, made unambiguous when a recent city or a match has the same name
     /// ("London, CA"); nil before any place.
     package var promptName: String? {
-        guard let place else { return nil }
+        guard let place = place?.named(in: language) else { return nil }
         let name = place.name.isEmpty ? place.displayName : place.name
         let key = name.matchKey
-        let namesakes = (preferences.recentCities + current.matches).filter {
+        let namesakes = (preferences.recentCities + current.matches).map { $0.named(in: language) }.filter {
             $0.name.matchKey == key && !$0.isSameLocation(as: place)
         }
         guard !namesakes.isEmpty else { return name }
@@ -106,7 +167,7 @@ extension WeatherApp {
 
     /// Tab's candidates: recent cities, most recent first (and the samples' names in offline mode).
     package var completionCities: [String] {
-        preferences.recentNames + (offline ? samplePlaceNames : [])
+        preferences.recentCities.map { $0.named(in: language).displayName } + (offline ? samplePlaceNames : [])
     }
 
     // MARK: Recent cities
@@ -125,8 +186,12 @@ extension WeatherApp {
     func recentCity(named text: String) -> Place? {
         guard !offline, !preferences.recentCities.isEmpty else { return nil }
         let key = text.sanitizedForTerminal.matchKey
-        if let exact = preferences.recentCities.first(where: { $0.displayName.matchKey == key }) { return exact }
-        if let picked = preferences.recentCities.first(where: { $0.name.matchKey == key }) { return picked }
+        // By its name in any language it is known in ("Londres" after `:lang en`), the one in force first.
+        let languages = [language] + Language.allCases.filter { $0 != language }
+        if let exact = preferences.recentCities.first(where: { place in
+            place.displayName.matchKey == key || languages.contains { place.named(in: $0).displayName.matchKey == key }
+        }) { return exact }
+        if let picked = preferences.recentCities.first(where: { $0.allNames.contains { $0.matchKey == key } }) { return picked }
         return Self.stored(PlaceSearch(text), among: preferences.recentCities)
     }
 

@@ -16,6 +16,10 @@ package final class WeatherApp {
     /// copy is shown at once (marked with its age when it is not fresh) and refreshed in the background. Nil (piped
     /// and one-shot runs): every view waits for its answer.
     package var backgroundRefresh: BackgroundRefresh?
+    /// The cities found on the machine (`Gazetteer.shared`, set by the program): a name it knows clearly is shown from
+    /// its coordinates with no geocoding wait, a name it knows ambiguously lists its places at once, and typed
+    /// coordinates near a city are named by it. Nil (and in offline mode): every search goes to the provider.
+    package var gazetteer: Gazetteer?
 
     package internal(set) var preferences: Preferences
     /// Where preferences are saved; nil for a run that must change nothing (a one-shot).

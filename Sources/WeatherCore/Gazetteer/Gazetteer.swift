@@ -44,6 +44,47 @@ package final class Gazetteer: Sendable {
         return cities(named: text, near: near, limit: limit).map(table.place)
     }
 
+    /// What the table makes of typed text, for the request path (`WeatherApp.search`).
+    package enum Answer: Equatable, Sendable {
+        /// Not in the table (a village, a postcode, a typo): a geocoder must be asked.
+        case unknown
+        /// One clear match, the first of `places` (the others as `search` orders them, for `:pick`).
+        case clear([Place])
+        /// Several of comparable weight ("Springfield"): the list, to pick from.
+        case ambiguous([Place])
+    }
+
+    /// How many times the first match must outweigh the second (population, closeness to the places followed; see
+    /// `GazetteerRanking`) to be the clear one: London, GB (8.9 M) over London, Ontario (0.35 M); Paris, FR over
+    /// Paris, Texas; Portland, Oregon over Portland, Maine. Not Springfield, Missouri (166 k) over Springfield,
+    /// Massachusetts (154 k), nor Birmingham, GB (1 M) over Birmingham, Alabama (0.21 M).
+    package static let clearRatio = 5.0
+
+    /// `search`'s places, and whether the first is a clear match: the only one, or `clearRatio` times the weight
+    /// of the second.
+    package func answer(_ text: String, near: [Place] = [], limit: Int = 10) -> Answer {
+        guard let table else { return .unknown }
+        let cities = cities(named: text, near: near, limit: limit)
+        guard let first = cities.first else { return .unknown }
+        let places = cities.map(table.place)
+        guard cities.count > 1 else { return .clear(places) }
+        let ranking = GazetteerRanking(table: table, near: near)
+        let typed = GazetteerTable.key(PlaceSearch(text).name)
+        let clear = ranking.weight(first, typed: typed) >= Self.clearRatio * ranking.weight(cities[1], typed: typed)
+        return clear ? .clear(places) : .ambiguous(places)
+    }
+
+    /// The city that names typed coordinates: the nearest one, when it lies within `namingKilometres`.
+    package func naming(latitude: Double, longitude: Double) -> Place? {
+        guard let (place, kilometres) = nearest(latitude: latitude, longitude: longitude), kilometres <= Self.namingKilometres
+        else { return nil }
+        return place
+    }
+
+    /// How near coordinates must be to a city for it to name them: about the reach of a town of 15,000 people and its
+    /// outskirts. Farther out (a village, the sea, the mountains), the provider's reverse geocoding names them.
+    package static let namingKilometres = 10.0
+
     /// `search`'s cities, by their numbers in the table.
     func cities(named text: String, near: [Place] = [], limit: Int = 10) -> [Int] {
         let query = PlaceSearch(text)

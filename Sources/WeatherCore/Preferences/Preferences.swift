@@ -80,9 +80,16 @@ package struct Preferences: Equatable, Sendable {
     package var recentNames: [String] { recentCities.map(\.displayName) }
 
     /// Makes `place` the last city and the first recent one.
+    /// The same town found another way (on the machine, then by a provider: `Place.isSamePlace`) is one entry, which
+    /// keeps the names in other languages the older one knew.
     package mutating func remember(_ place: Place) {
+        var place = place
+        for old in recentCities where old.isSamePlace(as: place) || old.displayName == place.displayName {
+            place.names.merge(old.names) { mine, _ in mine }
+            place.states.merge(old.states) { mine, _ in mine }
+        }
         lastCity = place
-        recentCities.removeAll { $0.isSameLocation(as: place) || $0.displayName == place.displayName }
+        recentCities.removeAll { $0.isSameLocation(as: place) || $0.isSamePlace(as: place) || $0.displayName == place.displayName }
         recentCities.insert(place, at: 0)
         if recentCities.count > Self.recentLimit { recentCities.removeLast(recentCities.count - Self.recentLimit) }
     }

@@ -95,6 +95,11 @@ package struct FailoverProvider: WeatherProviding {
         }
     }
 
+    /// The chosen provider's connections, opened ahead.
+    package func prepareReport() {
+        chain[0].service.prepareReport()
+    }
+
     /// The chosen provider's copy: the one `report(for:)` answers with while it is fresh, or refreshes.
     package func cachedReport(for place: Place) async -> WeatherReport? {
         await chain[0].service.cachedReport(for: place)

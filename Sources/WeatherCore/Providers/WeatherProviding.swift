@@ -10,6 +10,13 @@ package protocol WeatherProviding: Sendable {
     /// would make no request either), else `.refreshing`, meant to be shown while `report(for:)` fetches a newer
     /// one. Nil when an answer it needs is not cached, or is older than `ResponseCache.retention`.
     func cachedReport(for place: Place) async -> WeatherReport?
+    /// Opens the connections a report will take, sending nothing, while the coordinates are still being found (the
+    /// built-in table's first use): a provider without any does nothing.
+    func prepareReport()
+}
+
+extension WeatherProviding {
+    package func prepareReport() {}
 }
 
 /// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the

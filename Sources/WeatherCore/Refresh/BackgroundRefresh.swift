@@ -9,7 +9,8 @@ import FoundationEssentials
 /// waits for its answer.
 @MainActor
 package struct BackgroundRefresh: Sendable {
-    private let handoff: MainActorHandoff
+    /// How work done in the background reaches the main actor while the prompt waits (names that come after a view).
+    package let handoff: MainActorHandoff
 
     package init(wakingThrough handoff: MainActorHandoff) {
         self.handoff = handoff

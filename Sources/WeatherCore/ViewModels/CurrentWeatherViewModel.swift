@@ -1,10 +1,13 @@
 import FoundationEssentials
+import Synchronization
 
 /// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
 @MainActor
 package final class CurrentWeatherViewModel: RequestingViewModel {
     /// Called with each new display: after a search, a pick, or a change of units or clock.
     package var onUpdate: ((CurrentWeatherDisplay) -> Void)?
+    /// Called with the display when only its place's name changed (`show(found:…)`'s late names).
+    package var onRename: ((CurrentWeatherDisplay) -> Void)?
 
     /// How fresh a copy `showCopy(of:)` showed is.
     package enum Copy: Equatable, Sendable {
@@ -59,6 +62,78 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             self.report = report
             self.publish()
         })
+    }
+
+    /// Shows the first of `places`, found on the machine (the gazetteer), from its coordinates: the weather request
+    /// leaves at once, waiting for no geocoder; `places` become the matches (`:pick` chooses among them). `naming`,
+    /// when given, asks a geocoder at the same time for what the table does not know (the name in the language, the
+    /// state), as the same place found there. An answer in before the weather is merged into the place before it is
+    /// drawn. With `lateNames` (the prompt's handoff: the line editor holds the main thread), one that comes later is
+    /// handed over, merged, and the view published again (`renamed` is told); without (piped and one-shot runs, which
+    /// draw one view), the view waits for it too, both having left together. A geocoder that fails or finds another
+    /// place changes nothing.
+    @discardableResult
+    package func show(
+        found places: [Place], naming: (@Sendable () async -> Place?)?, lateNames: MainActorHandoff?,
+        renamed: @escaping @MainActor @Sendable (Place) -> Void = { _ in }
+    ) async -> RequestOutcome {
+        guard let found = places.first else { return .cancelled }
+        settleRefreshingCopy()
+        let service = service
+        let answer = NamingAnswer()
+        let outcome = await runner.run({ () async throws -> WeatherReport in
+            try await Answer.run {
+                // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
+                // (a task-local) goes with it.
+                let deadline = Answer.current
+                let names = naming.map { naming in
+                    Task.detached {
+                        let named = await Answer.$current.withValue(deadline) { await naming() }
+                        answer.set(named)
+                        return named
+                    }
+                }
+                answer.task = names
+                let report: WeatherReport
+                do {
+                    report = try await service.report(for: found)
+                } catch {
+                    names?.cancel()
+                    throw error
+                }
+                if lateNames == nil, let names { _ = await names.value }
+                return report
+            }
+        }, apply: { report in
+            var report = report
+            var place = found
+            if let named = answer.value { place = place.merging(named) }
+            report.place = place
+            self.matches = [place] + places.dropFirst()
+            self.shownIndex = 0
+            self.report = report
+            self.publish()
+        })
+        // Still asking: the name is taken when it comes (already merged, it changes nothing).
+        if outcome == .updated, let late = answer.task, let lateNames {
+            Task.detached {
+                guard let named = await late.value else { return }
+                lateNames { [weak self] in self?.rename(found, with: named, renamed: renamed) }
+            }
+        }
+        return outcome
+    }
+
+    /// A geocoder's name for `found`, come after its weather: merged into the place shown and published again, if the
+    /// view still shows that place.
+    private func rename(_ found: Place, with named: Place, renamed: @MainActor (Place) -> Void) {
+        guard let shown = report?.place, shown == matches.first, shown.isSameLocation(as: found) else { return }
+        let place = shown.merging(named)
+        guard place != shown else { return }
+        report?.place = place
+        matches[0] = place
+        if let display { onRename?(display) }
+        renamed(place)
     }
 
     /// Shows a place whose coordinates are known (a recent city, the last one): no geocoding; it becomes the only match.
@@ -133,6 +208,13 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         })
     }
 
+    /// Offers places to pick from with nothing shown yet (an ambiguous name the gazetteer knows): `:pick N` shows one.
+    package func offer(_ places: [Place]) {
+        runner.supersede()
+        matches = places
+        shownIndex = -1
+    }
+
     /// Forgets the last search's list (after a search that found nothing, `:pick` has nothing to choose from).
     package func forgetMatches() {
         matches = []
@@ -164,5 +246,22 @@ extension CurrentWeatherViewModel: ScreenViewModel {
 
     package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
         onUpdate = { publish(.current($0)) }
+        onRename = { publish(.renamed($0)) }
+    }
+}
+
+/// A geocoder's answer for a place found on the machine, once it is in: read when the weather arrives.
+private final class NamingAnswer: Sendable {
+    private let answer = Mutex<Place?>(nil)
+    private let asking = Mutex<Task<Place?, Never>?>(nil)
+
+    var value: Place? { answer.withLock { $0 } }
+
+    func set(_ place: Place?) { answer.withLock { $0 = place } }
+
+    /// The request asking, while it may still answer.
+    var task: Task<Place?, Never>? {
+        get { asking.withLock { $0 } }
+        set { asking.withLock { $0 = newValue } }
     }
 }

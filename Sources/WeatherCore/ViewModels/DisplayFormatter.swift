@@ -28,7 +28,7 @@ package struct DisplayFormatter: Sendable {
         let coming = report.forecast.first { $0.time <= c.observedAt && c.observedAt < $0.time.addingTimeInterval($0.hours * 3600) }
             ?? upcoming(report).first
         return CurrentWeatherDisplay(
-            place: report.place.displayName,
+            place: report.place.named(in: options.language).displayName,
             observedAt: "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock)) (\(LocalTime.offsetName(report.zone.offset(at: c.observedAt))))",
             condition: c.condition.description(strings),
             conditionCode: c.condition.code,
@@ -75,7 +75,7 @@ package struct DisplayFormatter: Sendable {
     /// What a view of `report` is of, typed, for `--json`.
     func context(_ report: WeatherReport) -> ViewContext {
         ViewContext(
-            place: report.place, provider: report.provider, failover: report.failover, source: report.source,
+            place: report.place.named(in: options.language), provider: report.provider, failover: report.failover, source: report.source,
             zone: report.zone, units: options.units, now: now)
     }
 
@@ -149,7 +149,7 @@ package struct DisplayFormatter: Sendable {
             ? [.threeHourSteps(provider: report.provider)]
             : []
         return HourlyDisplay(
-            place: report.place.displayName, summary: summaries.hourlySummary(report, window: window),
+            place: report.place.named(in: options.language).displayName, summary: summaries.hourlySummary(report, window: window),
             hours: ForecastSummaries.hours(window), rows: rows, notice: Notice(steps + noticeParts(report)),
             provider: providerName(report), context: context(report), observation: c, uvOrigin: report.uvOrigin)
     }
@@ -177,7 +177,7 @@ package struct DisplayFormatter: Sendable {
                 summary: day, sunrise: sun[day.dayNumber]?.sunrise, sunset: sun[day.dayNumber]?.sunset, uvIndexMax: day.uvIndexMax)
         }
         return DailyDisplay(
-            place: report.place.displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
+            place: report.place.named(in: options.language).displayName, summary: summaries.dailySummary(days), rows: rows, notice: notice(report),
             provider: providerName(report), context: context(report), uvOrigin: report.uvOrigin)
     }
 
@@ -199,7 +199,7 @@ package struct DisplayFormatter: Sendable {
     /// When it next rains or snows (`:rain`).
     package func rain(_ report: WeatherReport) -> RainDisplay {
         RainDisplay(
-            place: report.place.displayName, outlook: summaries.rainOutlook(report), notice: notice(report),
+            place: report.place.named(in: options.language).displayName, outlook: summaries.rainOutlook(report), notice: notice(report),
             provider: providerName(report))
     }
 

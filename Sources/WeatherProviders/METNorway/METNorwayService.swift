@@ -74,6 +74,8 @@ package actor METNorwayService: WeatherProviding {
 
     /// The forecast from the cache, fresh or not, with no request: in the place's own zone, else the one where it
     /// lies, as no lookup is made (until `report(for:)` makes it).
+    package nonisolated func prepareReport() { client.prepareReport() }
+
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey
         guard let cached = await fetcher.peek(key, decode: decode) else { return nil }

@@ -37,7 +37,13 @@ package struct OpenMeteoGeocoder: Sendable {
                 return terms.rank(try await inState(reading, found, terms))
             }
             guard !places.isEmpty else { throw WeatherError.placeNotFound(search.typed) }
-            return places
+            // Each is named in the language asked: that much is known of its names.
+            guard let language = Language(code: client.configuration.language) else { return places }
+            return places.map { place in
+                var named = place
+                named.setName(place.name, state: place.state, in: language)
+                return named
+            }
         }
     }
 

@@ -31,6 +31,8 @@ package actor OpenMeteoService: WeatherProviding {
     }
 
     /// The forecast from the cache, fresh or not, with no request.
+    package nonisolated func prepareReport() { client.prepareReport() }
+
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = OpenMeteoRequest.forecast(latitude: place.latitude, longitude: place.longitude)
             .cacheKey(language: client.configuration.language)

@@ -112,6 +112,8 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
+    package nonisolated func prepareReport() { client.prepareReport() }
+
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let (lat, lon, language) = (place.latitude, place.longitude, client.configuration.language)
         guard samplePlaces == nil,

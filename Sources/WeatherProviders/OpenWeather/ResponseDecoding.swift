@@ -87,10 +87,11 @@ package enum ResponseDecoding {
         for result in results {
             guard let lat = result["lat"]?.double, let lon = result["lon"]?.double else { throw unexpectedShape }
             guard (-90...90).contains(lat), (-180...180).contains(lon) else { continue }
-            let place = Place(
+            var place = Place(
                 name: (localized ? nonEmpty(result["local_names"]?[key]?.string) : nil) ?? result["name"]?.string ?? "",
                 state: nonEmpty(result["state"]?.string),
                 country: nonEmpty(result["country"]?.string), latitude: lat, longitude: lon)
+            place.names = names(result["local_names"], asked: Language(code: language), name: place.name)
             if !places.contains(where: { $0.name == place.name && $0.state == place.state && $0.country == place.country }) {
                 places.append(place)
             }
@@ -98,6 +99,18 @@ package enum ResponseDecoding {
         // Places, every one off the map: not an answer that found nothing (which is cached), but one to refuse.
         guard places.count > 0 || results.isEmpty else { throw .badResponse(Phrase("detail.offMap")) }
         return places
+    }
+
+    /// The place's names in the languages this program speaks, from `local_names` (keyed by ISO 639-1: "pt" for
+    /// Brazilian Portuguese); in the language asked, the name chosen for it (in English the default, with its accents).
+    static func names(_ localNames: JSONValue?, asked: Language?, name: String) -> [Language: String] {
+        var names: [Language: String] = [:]
+        for language in Language.allCases {
+            let key = String(language.code.prefix { $0 != "-" })
+            if let local = nonEmpty(localNames?[key]?.string) { names[language] = local }
+        }
+        if let asked, !name.isEmpty { names[asked] = name }
+        return names
     }
 
     /// The `message` of an error body (`{"cod": 400 | "400", "message": …}`), sanitised, if there is one.

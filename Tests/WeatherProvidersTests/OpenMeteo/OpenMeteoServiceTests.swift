@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
@@ -31,6 +32,22 @@ struct OpenMeteoServiceTests {
         let places = try await FakeOpenMeteo.service(server).places(matching: LocationQuery.parse(typed))
         #expect(places.map(\.displayName) == found)
         #expect(server.requests.map { $0.value("name")?.lowercased() } == ["london"])
+    }
+
+    /// Open-Meteo names places in the language asked: that name, and its region's, are kept as the place's in that
+    /// language (and nothing is claimed of the others), so the place can be named later in whichever is in force.
+    @Test(arguments: [("fr", Language.french), ("pt", .portuguese), ("en", .english)])
+    func placesKeepTheirNamesInTheLanguageAsked(code: String, language: Language) async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let client = OpenMeteoClient(
+            configuration: OpenMeteoConfiguration(baseURL: server.baseURL, timeout: 5, language: code), transport: SocketTransport(),
+            backoff: [0.05])
+        let places = try await OpenMeteoService(client: client, cache: ResponseCache(directory: nil)).places(matching: .name("London"))
+        let london = try #require(places.first)
+        #expect(london.names == [language: london.name])
+        #expect(london.states == [language: "England"])
+        #expect(server.requests.first?.value("language") == code)
     }
 
     @Test func noResultsKeyIsNotFoundQuotingWhatWasTyped() async throws {

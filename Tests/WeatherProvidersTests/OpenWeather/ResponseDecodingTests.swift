@@ -102,5 +102,10 @@ struct ResponseDecodingTests {
         #expect(try ResponseDecoding.places(json, language: "fr").first?.name == "Munich")  // empty: the default name
         #expect(try ResponseDecoding.places(json, language: "es").first?.name == "Munich")  // none
         #expect(try ResponseDecoding.places(json).first?.name == "Munich")  // English: the default name
+        // Every language's name is kept, to name the place in another one later; none for an empty one.
+        let munich = try #require(try ResponseDecoding.places(json, language: "de").first)
+        #expect(munich.names == [.german: "München", .italian: "Monaco di Baviera", .portuguese: "Munique", .english: "Munich (en)"])
+        #expect(munich.named(in: .portuguese).name == "Munique" && munich.named(in: .french).name == "München")
+        #expect(try ResponseDecoding.places(json).first?.names[.english] == "Munich")  // asked in English: its own name
     }
 }
