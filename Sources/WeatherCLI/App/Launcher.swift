@@ -69,7 +69,11 @@ package struct Launcher {
             let list = Language.allCases.map(\.code).joined(separator: ", ")
             view.say(view.strings("settings.unsupported", ["asked": asked, "list": list]), .dim)
         }
-        if mode == .prompt { return await prompt(view, paths) }
+        if mode == .prompt {
+            // The table of cities is read while the first line is typed: its first question is then answered at once.
+            app.gazetteer?.prepareInBackground()
+            return await prompt(view, paths)
+        }
         while let line = readLine(strippingNewline: true) {
             if !(await app.handle(line)) { break }
         }

@@ -20,6 +20,14 @@ package final class Gazetteer: Sendable {
     /// True once a question has made it read its asset.
     package var isLoaded: Bool { loaded.withLock { $0 != nil } }
 
+    /// Reads the table now, off the caller's thread, when nothing has yet: the prompt asks for this at its start,
+    /// while the person types, so that the first name typed (a list of Springfields, a city's coordinates) is answered
+    /// from a table already read. Runs and `--version` that never show a prompt never call it.
+    package func prepareInBackground() {
+        guard !isLoaded else { return }
+        Task.detached(priority: .utility) { [self] in _ = self.table }
+    }
+
     /// The table, read on the first call.
     var table: GazetteerTable? {
         loaded.withLock { loaded in

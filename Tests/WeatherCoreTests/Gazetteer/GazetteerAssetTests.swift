@@ -22,6 +22,17 @@ struct GazetteerAssetTests {
         #expect(suggestions.isLoaded)
     }
 
+    /// The prompt's early read: the table is read with no question asked, off the caller's thread, once.
+    @Test func preparingInTheBackgroundReadsTheTableWithNoQuestion() async throws {
+        let gazetteer = Gazetteer()
+        gazetteer.prepareInBackground()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !gazetteer.isLoaded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(gazetteer.isLoaded)
+        gazetteer.prepareInBackground()  // read once: a second call finds it read
+        #expect(gazetteer.search("Springfield").count > 1)
+    }
+
     /// What the asset says of itself: its source and version, and its counts.
     @Test func theAssetNamesItsSource() throws {
         let table = try #require(Gazetteer.shared.table)
