@@ -38,6 +38,8 @@ package enum Help {
         (":lang [CODE]", "help.lang"),
         (":recent", "help.recent"),
         (":pick N", "help.pick"),
+        (":places", "help.places"),
+        (":forget N|NAME", "help.forget"),
         (":offline on|off", "help.offline"),
         (":provider [NAME]", "help.provider"),
         (":home [CITY]", "help.home"),

@@ -103,6 +103,8 @@ package final class SessionView {
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
+        case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
+        case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
                 guard !asJSON, statusFormat == nil else { return }

@@ -8,6 +8,10 @@ package enum AppEvent: Equatable, Sendable {
     case daily(DailyDisplay)
     case rain(RainDisplay)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
+    /// `:places`: the places followed, numbered, with their weather.
+    case places(PlacesDisplay)
+    /// `:forget`: the place left the recent list.
+    case forgotten(Place)
     /// The places the last search matched, in the order found (it never changes), and the index of the shown one.
     case matches([Place], shown: Int)
     /// Past places close to a name that found nothing ("did you mean"), likeliest first, at most three.

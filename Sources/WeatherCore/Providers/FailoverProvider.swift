@@ -146,6 +146,26 @@ package struct FailoverProvider: WeatherProviding {
         }
     }
 
+    /// The chosen provider's reports for all the places at once (Open-Meteo's one request, or its reports four at a
+    /// time). When it fails in a way another provider could get round, or leaves places out, those places are asked
+    /// one by one through `report(for:)`, with its failover, four at a time.
+    package func reports(for places: [Place]) async throws -> [WeatherReport?] {
+        var reports = [WeatherReport?](repeating: nil, count: places.count)
+        let first = try await Answer.run {
+            try await attempt(0, others: chain.count - 1, skipsResting: true, tolerant: false, { try await $0.reports(for: places) })
+        }
+        switch first {
+        case .answered(let answered, _) where answered.count == places.count: reports = answered
+        case .answered: break
+        case .failed(let error), .skipped(let error): if chain.count == 1 { throw error }
+        }
+        let missing = reports.indices.filter { reports[$0] == nil }
+        guard !missing.isEmpty, chain.count > 1 else { return reports }
+        let retried = try await ManyPlaces.reports(missing.map { places[$0] }) { try await report(for: $0) }
+        for (index, report) in zip(missing, retried) { reports[index] = report }
+        return reports
+    }
+
     /// What one provider's try gave.
     private enum Outcome<Value> {
         /// An answer, and the earlier failure of a host it skipped meanwhile (the answer may be a stale copy then).

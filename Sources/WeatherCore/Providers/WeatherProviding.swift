@@ -10,6 +10,10 @@ package protocol WeatherProviding: Sendable {
     /// would make no request either), else `.refreshing`, meant to be shown while `report(for:)` fetches a newer
     /// one. Nil when an answer it needs is not cached, or is older than `ResponseCache.retention`.
     func cachedReport(for place: Place) async -> WeatherReport?
+    /// The reports of several places, in their order, nil for a place that could not be had (`:places`); throws
+    /// only when none could. By default one report a place, four at a time (`ManyPlaces`); a provider that answers
+    /// for many places in one request does so.
+    func reports(for places: [Place]) async throws -> [WeatherReport?]
 }
 
 /// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the

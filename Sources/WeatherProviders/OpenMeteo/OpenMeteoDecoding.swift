@@ -50,6 +50,26 @@ package enum OpenMeteoDecoding {
             current: try conditions.checked(), hourly: slots, days: days?.isEmpty == false ? days : nil, zone: zone)
     }
 
+    /// A `.forecasts` answer cut into each place's own answer, in the order asked: the JSON array's objects (placed
+    /// by their `location_id` when they carry one), each as the body a `.forecast` request for that place gets, so it
+    /// decodes and is cached as one. Nil for a place the answer leaves out. A single object (one place asked) is the
+    /// first place's. Throws for an answer that is not JSON, or neither an array nor an object.
+    package static func forecastBodies(_ data: Data, count: Int) throws(WeatherError) -> [Data?] {
+        let json = try ResponseDecoding.parse(data)
+        var bodies = [Data?](repeating: nil, count: count)
+        if json.object != nil {
+            if count > 0 { bodies[0] = data }
+            return bodies
+        }
+        guard let elements = json.array else { throw unexpectedShape }
+        for (index, element) in elements.enumerated() where element.object != nil {
+            let position = element["location_id"]?.int ?? index
+            guard bodies.indices.contains(position), bodies[position] == nil else { continue }
+            bodies[position] = Data(element.serialized.utf8)
+        }
+        return bodies
+    }
+
     /// The UV index from a `.uvIndex` request's answer: now, and each hour's (at its start), every figure checked.
     /// Throws only for an answer that is not JSON or not an object.
     package static func uvIndex(_ data: Data) throws(WeatherError) -> OpenMeteoUVIndex {

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPKit
+import WeatherCoreTesting
+import Testing
+@testable import WeatherCore
+@testable import WeatherProviders
+
+/// `:places`' cost, counted on loopback servers: Open-Meteo answers for every place in one request (its forecast takes
+/// comma-separated coordinates and answers an array in their order); the other providers are asked one place a
+/// request, never more than four at a time, and not at all for a place whose answer is fresh in the cache.
+struct ManyPlacesTests {
+    /// `count` distinct places spread over the globe, with four decimals (what a request carries).
+    static func places(_ count: Int) -> [Place] {
+        (0..<count).map { index in
+            Place(
+                name: "Place \(index)", country: "GB", latitude: Double((index * 7919) % 17_000) / 100 - 85,
+                longitude: Double((index * 104_729) % 35_900) / 100 - 179.5)
+        }
+    }
+
+    @Test(arguments: [1, 2, 10, 200])
+    func openMeteoAsksOnceForAllThePlaces(_ count: Int) async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let service = FakeOpenMeteo.service(server)
+        let places = Self.places(count)
+        let reports = try await service.reports(for: places)
+        let requests = server.requests(to: "/v1/forecast")
+        #expect(requests.count == 1)
+        #expect(requests.allSatisfy { $0.target.utf8.count < OpenMeteoRequest.maximumURLLength })
+        #expect(reports.count == count)
+        #expect(reports.map { $0?.place } == places)
+        if count > 1 {
+            // In the order asked: the fake sets each one's temperature to its index.
+            #expect(reports.map { $0?.current.temperature } == (0..<count).map { Double($0 % 30) })
+            #expect(requests[0].value("latitude")?.split(separator: ",").count == count)
+        }
+        // Each place's part is cached as its own forecast: asking again, or opening one, costs nothing.
+        server.resetLog()
+        _ = try await service.reports(for: places)
+        _ = try await service.report(for: places[count - 1])
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func placesBeyondWhatOneURLHoldsGoInAsFewRequestsAsHoldThem() async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let service = FakeOpenMeteo.service(server)
+        let places = Self.places(600)
+        let reports = try await service.reports(for: places)
+        let requests = server.requests(to: "/v1/forecast")
+        #expect(requests.count == 3)
+        #expect(requests.allSatisfy { $0.target.utf8.count + server.baseURL.utf8.count <= OpenMeteoRequest.maximumURLLength })
+        #expect(reports.compactMap { $0 }.count == 600)
+        #expect(reports.map { $0?.place } == places)
+    }
+
+    @Test func onlyThePlacesNotFreshInTheCacheAreAsked() async throws {
+        let server = try FakeOpenMeteo.start()
+        defer { server.stop() }
+        let service = FakeOpenMeteo.service(server)
+        let places = Self.places(5)
+        _ = try await service.report(for: places[1])
+        server.resetLog()
+        _ = try await service.reports(for: places)
+        let requests = server.requests(to: "/v1/forecast")
+        #expect(requests.count == 1)
+        #expect(requests.first?.value("latitude")?.split(separator: ",").count == 4)
+    }
+
+    @Test func aFailedRequestShowsTheCopiesThereAreMarkedStale() async throws {
+        let failing = LockedFlag(false)
+        let server = try LoopbackServer { request in
+            failing.value ? .respond(status: 503, body: Data()) : FakeOpenMeteo.route(request)
+        }
+        defer { server.stop() }
+        let clock = TestClock()
+        let service = FakeOpenMeteo.service(server, clock: clock)
+        let places = Self.places(3)
+        _ = try await service.report(for: places[0])
+        clock.advance(ResponseCache.freshness + 60)
+        failing.value = true
+        let reports = try await service.reports(for: places)
+        guard case .stale = reports[0]?.source else { Issue.record("not a stale copy: \(String(describing: reports[0]?.source))"); return }
+        #expect(reports[1] == nil && reports[2] == nil)
+    }
+
+    /// MET Norway answers one place a request: ten places, ten requests, never more than four on the wire at once,
+    /// and none the second time while the answers are fresh.
+    @Test func otherProvidersAskAtMostFourAtATime() async throws {
+        let inFlight = InFlightCounter()
+        let server = try LoopbackServer { request in
+            inFlight.enter()
+            defer { inFlight.leave() }
+            Thread.sleep(forTimeInterval: 0.1)
+            return METNorwayServiceTests.forecast()
+        }
+        defer { server.stop() }
+        let service = METNorwayServiceTests.service(server, contact: "test@example.org")
+        let places = Self.places(10)
+        let reports = try await service.reports(for: places)
+        #expect(reports.compactMap { $0 }.count == 10)
+        #expect(server.requests(to: FakeMETNorway.path).count == 10)
+        #expect(inFlight.peak <= ManyPlaces.concurrency)
+        #expect(inFlight.peak > 1)  // concurrent, not one after another
+        server.resetLog()
+        _ = try await service.reports(for: places)
+        #expect(server.requests.isEmpty)
+    }
+
+    /// Open-Meteo refusing (a server error) hands the places to the next provider, each asked on its own.
+    @Test func theChainFallsBackPlaceByPlaceWhenTheOneRequestFails() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/v1/forecast" ? .respond(status: 503, body: Data()) : METNorwayServiceTests.forecast()
+        }
+        defer { server.stop() }
+        let cache = ResponseCache(directory: nil)
+        let chain = FailoverProvider([
+            (.openMeteo, FakeOpenMeteo.service(server, cache: cache) as any WeatherProviding),
+            (.metNorway, METNorwayServiceTests.service(server, contact: "test@example.org", cache: cache)),
+        ])
+        let reports = try await chain.reports(for: Self.places(3))
+        #expect(reports.map { $0?.provider } == [.metNorway, .metNorway, .metNorway])
+        #expect(server.requests(to: FakeMETNorway.path).count == 3)
+    }
+}
