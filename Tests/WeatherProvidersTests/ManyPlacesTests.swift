@@ -42,17 +42,20 @@ struct ManyPlacesTests {
         #expect(server.requests.isEmpty)
     }
 
-    @Test func placesBeyondWhatOneURLHoldsGoInAsFewRequestsAsHoldThem() async throws {
-        let server = try FakeOpenMeteo.start()
-        defer { server.stop() }
-        let service = FakeOpenMeteo.service(server)
+    /// Past what one URL holds, as few requests as hold them, each URL within the limit, every place once in order.
+    @Test func placesBeyondWhatOneURLHoldsGoInAsFewRequestsAsHoldThem() throws {
+        let configuration = OpenMeteoConfiguration(baseURL: "http://127.0.0.1:8080", timeout: 5)
         let places = Self.places(600)
-        let reports = try await service.reports(for: places)
-        let requests = server.requests(to: "/v1/forecast")
-        #expect(requests.count == 3)
-        #expect(requests.allSatisfy { $0.target.utf8.count + server.baseURL.utf8.count <= OpenMeteoRequest.maximumURLLength })
-        #expect(reports.compactMap { $0 }.count == 600)
-        #expect(reports.map { $0?.place } == places)
+        let batches = OpenMeteoRequest.batches(places, configuration: configuration)
+        #expect(batches.count == 3)
+        #expect(Array(batches.joined()) == places)
+        for batch in batches {
+            let url = try OpenMeteoRequest.forecasts(latitudes: batch.map(\.latitude), longitudes: batch.map(\.longitude))
+                .url(configuration: configuration)
+            #expect(url.absoluteString.utf8.count <= OpenMeteoRequest.maximumURLLength)
+        }
+        #expect(OpenMeteoRequest.batches(Self.places(200), configuration: configuration).count == 1)
+        #expect(OpenMeteoRequest.batches([], configuration: configuration).isEmpty)
     }
 
     @Test func onlyThePlacesNotFreshInTheCacheAreAsked() async throws {

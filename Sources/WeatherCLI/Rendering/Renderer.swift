@@ -254,11 +254,11 @@ package struct Renderer: Sendable {
         case number, name, time, glyph, condition, temperature, low, high
     }
 
-    /// The list of places narrows in this order: conditions to their short forms, names to 24 columns, the local time
-    /// goes, then the condition (the glyph stays), the low, and names shrink to 10 columns (cut with an ellipsis).
+    /// The list of places narrows in this order: conditions to their short forms, the local time goes, then the
+    /// condition (the glyph stays) and the low; a name then wraps onto a second line, never cut.
     static let placesSteps: [Table.Step] = [
-        .shorten(PlacesColumn.condition.rawValue), .limit(PlacesColumn.name.rawValue, to: 24), .drop(PlacesColumn.time.rawValue),
-        .drop(PlacesColumn.condition.rawValue), .drop(PlacesColumn.low.rawValue), .shrink(PlacesColumn.name.rawValue, minimum: 10),
+        .shorten(PlacesColumn.condition.rawValue), .drop(PlacesColumn.time.rawValue), .drop(PlacesColumn.condition.rawValue),
+        .drop(PlacesColumn.low.rawValue),
     ]
 
     /// `:places`: one line a place, numbered (a number opens it), with its local time, weather now and today's high
@@ -282,7 +282,7 @@ package struct Renderer: Sendable {
                 w.low.map { temperature($0, w.lowCelsius) } ?? text("–"), w.high.map { temperature($0, w.highCelsius) } ?? text("–"),
             ]
         }
-        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0)) }
+        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0), wraps: $0 == .name) }
         let shortForms = [PlacesColumn.condition.rawValue: [nil] + d.rows.map { row in row.weather.flatMap { short($0.conditionGroup) } }]
         let table = Table(columns: columns, rows: [header] + rows, shortForms: shortForms)
         lines += table.render(table.fit(width, steps: Self.placesSteps), ellipsis: style.ellipsis)
