@@ -41,6 +41,23 @@ struct PlacesFollowedTests {
         #expect(saved.recentCities.map(\.name) == ["Kolkata"])
     }
 
+    /// Piped, `:map` prints the map once at 80×20: the places' numbers on it, no line wider than 80.
+    @Test func aPipedMapIsPrintedOnceAtEightyByTwenty() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        try followTwo(runner)
+        let result = try await runner.run([], input: ":map\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let braille = lines.filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
+        #expect(!braille.isEmpty && braille.count <= 20, "\(result.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(result.stdout.contains("Kolkata") && result.stdout.contains("London"))
+        #expect(server.requests(to: "/v1/forecast").count == 1)
+    }
+
     @Test func placesAsJSONFollowTheSchema() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }

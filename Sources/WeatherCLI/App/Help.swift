@@ -39,6 +39,7 @@ package enum Help {
         (":recent", "help.recent"),
         (":pick N", "help.pick"),
         (":places", "help.places"),
+        (":map", "help.map"),
         (":forget N|NAME", "help.forget"),
         (":offline on|off", "help.offline"),
         (":provider [NAME]", "help.provider"),

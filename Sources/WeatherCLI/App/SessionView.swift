@@ -104,6 +104,11 @@ package final class SessionView {
         case .rain(let d): draw(renderer.rain(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
+        case .map(let d):
+            // In a pipe, printed once at 80×20.
+            json.places = d
+            json.strings = strings
+            draw(renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
         case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {

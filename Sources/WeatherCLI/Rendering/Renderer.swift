@@ -289,6 +289,29 @@ package struct Renderer: Sendable {
         return lines
     }
 
+    /// `:map`: the places as numbered pins with their temperatures, framed to them (the world when they span it), at
+    /// the width (40 to 200 columns) and at most `maxRows` rows; the places whose label could not be placed are named
+    /// under it with their numbers.
+    package func map(_ d: PlacesDisplay, maxRows: Int = MapFrame.maximumRows) -> [Line] {
+        guard !d.rows.isEmpty else { return message(strings["places.none"]) }
+        var lines = notice(d.notice)
+        lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
+        let pins = d.rows.map { row in
+            MapPin(
+                number: row.number, latitude: row.place.latitude, longitude: row.place.longitude,
+                name: row.place.name.isEmpty ? row.place.displayName : row.place.name,
+                temperature: row.weather?.temperature, celsius: row.weather?.temperatureCelsius)
+        }
+        let columns = min(max(width, MapFrame.columnRange.lowerBound), MapFrame.columnRange.upperBound)
+        let picture = MapRenderer(style: style).draw(pins, columns: columns, maxRows: maxRows)
+        lines += picture.lines
+        let unlabelled = pins.filter { !picture.labelsShown.contains($0.number) }.map { pin in
+            "\(pin.number). \(pin.name)" + (pin.temperature.map { " " + $0 } ?? "")
+        }
+        if !unlabelled.isEmpty { lines += style.paragraph(unlabelled.joined(separator: "  "), width: width, .dim) }
+        return lines
+    }
+
     // MARK: Compare
 
     /// Two current views side by side; a notice (sample or stale data) is said once above them. Below 64 columns the

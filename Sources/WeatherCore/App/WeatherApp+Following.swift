@@ -43,5 +43,6 @@ extension WeatherApp {
         listedRecent = listedRecent?.filter { !$0.isSameLocation(as: chosen) }
         if listedRecent?.isEmpty == true { listedRecent = nil }
         if screen == .places { models.places.remove(chosen) }
+        if screen == .map { models.map.remove(chosen) }
     }
 }

@@ -163,6 +163,7 @@ package final class WeatherApp {
         }
         models.comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
+        models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
     }
 
     /// Publishes a view model's event while its screen is the one shown.

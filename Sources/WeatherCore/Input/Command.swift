@@ -33,6 +33,8 @@ package enum Command: Equatable, Sendable {
     case locate
     /// `:places`: the places followed, numbered, with their weather.
     case places
+    /// `:map`: the places followed as pins on a map, with their temperatures.
+    case map
     /// `:forget N` or `:forget NAME`: takes a place off the recent list.
     case forget(String)
     case help
@@ -42,7 +44,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -57,7 +59,7 @@ package enum Command: Equatable, Sendable {
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
-        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "places": "places", "forget": "forget", "help": "help",
+        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
         "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
     ]
@@ -174,6 +176,9 @@ package enum Command: Equatable, Sendable {
         case "places":
             try noArgument(argument, name)
             return .places
+        case "map":
+            try noArgument(argument, name)
+            return .map
         case "locate":
             try noArgument(argument, name)
             return .locate

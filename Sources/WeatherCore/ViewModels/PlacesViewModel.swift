@@ -45,7 +45,7 @@ extension DisplayFormatter {
     }
 }
 
-/// The places followed with their weather (`:places`): all of them asked for at once (`WeatherProviding.reports(for:)`:
+/// The places followed with their weather (`:places`, and `:map`'s pins): all of them asked for at once (`WeatherProviding.reports(for:)`:
 /// one request with Open-Meteo, four at a time with the others, each from the cache while fresh), published
 /// together, and again with no request when the options change.
 @MainActor
@@ -57,8 +57,13 @@ package final class PlacesViewModel: RequestingViewModel {
     /// The places followed, in the order listed, and the home among them: handed in by the app model.
     package var followed: (() -> (places: [Place], home: Place?))?
     private var entries: [(place: Place, isHome: Bool, report: WeatherReport?)]?
+    /// The screen it shows: `.places` (the list) or `.map`.
+    package let screen: Screen
 
-    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        _ screen: Screen = .places, service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.screen = screen
         self.options = options
         super.init(service: service, now: now)
     }
@@ -98,13 +103,17 @@ package final class PlacesViewModel: RequestingViewModel {
 
 extension PlacesViewModel: ScreenViewModel {
     package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
-        guard screen == .places, let followed = followed?() else { return .cancelled }
+        guard screen == self.screen, let followed = followed?() else { return .cancelled }
         return await load(followed.places, home: followed.home)
     }
 
-    package var event: AppEvent? { display.map(AppEvent.places) }
+    package var event: AppEvent? { display.map(event) }
 
     package func publishEvents(to publish: @escaping (AppEvent) -> Void) {
-        onUpdate = { publish(.places($0)) }
+        onUpdate = { [unowned self] in publish(event($0)) }
+    }
+
+    private func event(_ display: PlacesDisplay) -> AppEvent {
+        screen == .map ? .map(display) : .places(display)
     }
 }

@@ -27,6 +27,7 @@ package struct ScreenViewModels {
     package let rain: RainViewModel
     package let comparison: CompareViewModel
     package let places: PlacesViewModel
+    package let map: PlacesViewModel
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date) {
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -34,7 +35,8 @@ package struct ScreenViewModels {
         daily = DailyViewModel(service: service, options: options, now: now)
         rain = RainViewModel(service: service, options: options, now: now)
         comparison = CompareViewModel(service: service, options: options, now: now)
-        places = PlacesViewModel(service: service, options: options, now: now)
+        places = PlacesViewModel(.places, service: service, options: options, now: now)
+        map = PlacesViewModel(.map, service: service, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -46,8 +48,9 @@ package struct ScreenViewModels {
         case .rain: rain
         case .compare: comparison
         case .places: places
+        case .map: map
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map] }
 }

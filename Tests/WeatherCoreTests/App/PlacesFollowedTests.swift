@@ -92,6 +92,21 @@ struct PlacesFollowedTests {
         #expect(h.app.preferences.recentCities.count == 2)
     }
 
+    /// `:map` shows the same places (its own view model, its own event), numbered as the list, and a number opens one.
+    @Test func theMapShowsThePlacesFollowedAndItsNumbersOpenThem() async throws {
+        let h = await Self.followingThree()
+        defer { h.folder.remove() }
+        await h.app.run(.map)
+        guard case .map(let d) = h.events.shown.last else { Issue.record("no map: \(h.events.shown)"); return }
+        #expect(d.rows.map(\.place.name) == ["Paris", "Testford", "London"])
+        #expect(h.app.screen == .map)
+        await h.app.run(.forget("London"))
+        guard case .map(let after) = h.events.shown.last else { Issue.record("not drawn again: \(h.events.shown)"); return }
+        #expect(after.rows.map(\.place.name) == ["Paris", "Testford"])
+        #expect(await h.app.handle("2"))
+        #expect(h.app.place == WeatherAppTests.testford)
+    }
+
     @Test func noPlaceFollowedListsNothingAndAsksNothing() async throws {
         let h = WeatherAppTests.harness()
         defer { h.folder.remove() }
@@ -105,6 +120,7 @@ struct PlacesFollowedTests {
 
     @Test func parsing() throws {
         #expect(try Command.parse(":places") == .places)
+        #expect(try Command.parse(":map") == .map)
         #expect(try Command.parse(":forget 2") == .forget("2"))
         #expect(try Command.parse(":forget  São Paulo, BR ") == .forget("São Paulo, BR"))
         #expect(throws: WeatherError.invalidInput(Phrase("error.forget.usage"))) { try Command.parse(":forget") }

@@ -17,6 +17,7 @@ struct ScreenRoutingTests {
         (.rain, .rain, "rain"),
         (.compare("London", "Testford"), .compare("London", "Testford"), "compare"),
         (.places, .places, "places"),
+        (.map, .map, "map"),
         (.search("Testford"), .current, "current"),
     ]
 
@@ -29,6 +30,7 @@ struct ScreenRoutingTests {
         case .rain: "rain"
         case .compare: "compare"
         case .places: "places"
+        case .map: "map"
         default: nil
         }
     }
@@ -99,10 +101,10 @@ struct ScreenRoutingTests {
 
     @Test func everyScreenHasAViewModelOfItsOwn() {
         let models = ScreenViewModels(service: FakeProvider(places: [:]), options: DisplayOptions(), now: Date.init)
-        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .places]
+        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .places, .map]
         let distinct = Set(screens.map { ObjectIdentifier(models[$0]) })
         #expect(distinct.count == screens.count)
         #expect(Set(models.all.map(ObjectIdentifier.init)) == distinct)
-        #expect(screens.filter(\.needsPlace).count == screens.count - 2)
+        #expect(screens.filter(\.needsPlace).count == screens.count - 3)
     }
 }
