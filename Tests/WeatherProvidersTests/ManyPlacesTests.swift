@@ -126,4 +126,28 @@ struct ManyPlacesTests {
         #expect(reports.map { $0?.provider } == [.metNorway, .metNorway, .metNorway])
         #expect(server.requests(to: FakeMETNorway.path).count == 3)
     }
+
+    /// Through the app and the composed service (failover chain, one cache): `:places` with Open-Meteo is one
+    /// request; another unit system, another language and the list asked again within the cache's freshness ask
+    /// nothing.
+    @MainActor @Test func redrawingInOtherUnitsOrLanguageAsksNothing() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL])
+        var preferences = Preferences()
+        preferences.recentCities = Self.places(10)
+        let app = WeatherApp(
+            preferences: preferences, store: nil, offline: false, providers: factory.catalog, provider: .openMeteo,
+            defaultProvider: .openMeteo, hasAPIKey: false, makeService: factory.service(for:))
+        var shown: [PlacesDisplay] = []
+        app.onEvent = { if case .places(let d) = $0 { shown.append(d) } }
+        await app.run(.places)
+        #expect(server.requests(to: "/v1/forecast").count == 1)
+        await app.run(.units(.imperial))
+        await app.run(.language(.french))
+        await app.run(.places)
+        #expect(server.requests.count == 1, "\(server.requests.map(\.target))")
+        #expect(shown.count == 4)
+        #expect(shown.last?.rows.allSatisfy { $0.weather?.temperature.hasSuffix("°F") == true } == true)
+    }
 }
