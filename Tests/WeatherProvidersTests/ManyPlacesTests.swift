@@ -88,6 +88,21 @@ struct ManyPlacesTests {
         #expect(reports[1] == nil && reports[2] == nil)
     }
 
+    /// The one place not in the cache failing leaves the others shown, its own without weather.
+    @Test func onePlaceFailingAmongCachedOnesLeavesTheOthers() async throws {
+        let failing = LockedFlag(false)
+        let server = try LoopbackServer { request in
+            failing.value ? .respond(status: 404, body: Data()) : FakeOpenMeteo.route(request)
+        }
+        defer { server.stop() }
+        let service = FakeOpenMeteo.service(server)
+        let places = Self.places(3)
+        _ = try await service.reports(for: Array(places.prefix(2)))
+        failing.value = true
+        let reports = try await service.reports(for: places)
+        #expect(reports.map { $0 != nil } == [true, true, false])
+    }
+
     /// MET Norway answers one place a request: ten places, ten requests, never more than four on the wire at once,
     /// and none the second time while the answers are fresh.
     @Test func otherProvidersAskAtMostFourAtATime() async throws {

@@ -45,7 +45,14 @@ package actor OpenMeteoService: WeatherProviding {
         for (index, place) in places.enumerated() {
             if let copy = await cachedReport(for: place), case .live = copy.source { reports[index] = copy } else { wanted.append(index) }
         }
-        if wanted.count == 1 { reports[wanted[0]] = try await report(for: places[wanted[0]]) }
+        if wanted.count == 1 {
+            // One place to ask: its own request (shared with anyone asking for it meanwhile); the others stand.
+            do {
+                reports[wanted[0]] = try await report(for: places[wanted[0]])
+            } catch where error is WeatherError && reports.contains(where: { $0 != nil }) {
+                // Its line says there is no answer; the places from the cache are shown.
+            }
+        }
         guard wanted.count > 1 else { return reports }
         let language = client.configuration.language
         var position = 0
