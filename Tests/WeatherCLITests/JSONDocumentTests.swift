@@ -125,7 +125,8 @@ struct JSONDocumentTests {
         #expect(places[0]["home"] == .bool(true))
         #expect(places[0]["weather"]?["view"] == .string("current"))
         #expect(places[1]["number"] == .number(2))
-        #expect(places[1]["weather"] == .null)
+        #expect(places[1]["weather"] == .null && places[1]["localTime"] == .null)
+        #expect(places[0]["localTime"]?.string?.hasPrefix("2023-11-") == true)
     }
 
     // MARK: The validator

@@ -101,6 +101,7 @@ struct JSONDocument {
                 .object([
                     "number": .number(Double(row.number)), "name": .string(row.place.displayName), "home": .bool(row.isHome),
                     "latitude": .number(row.place.latitude), "longitude": .number(row.place.longitude),
+                    "localTime": Figures(context: row.weather?.context).time(row.weather?.context?.now),
                     "weather": row.weather.map { .object(currentView($0)) } ?? .null,
                 ])
             }),
