@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPKit
 import WeatherCore
 
 /// The Open-Meteo implementation: no key, one forecast request per place (current, hourly and daily together), and
@@ -61,7 +62,7 @@ package actor OpenMeteoService: WeatherProviding {
             position += batch.count
             let request = OpenMeteoRequest.forecasts(latitudes: batch.map(\.latitude), longitudes: batch.map(\.longitude))
             let fetchedAt = now()
-            let bodies: [Data?]
+            let bodies: [(body: Data, json: JSONValue)?]
             do {
                 bodies = try OpenMeteoDecoding.forecastBodies(try await client.fetch(request), count: batch.count)
             } catch let error as WeatherError where error.allowsStaleFallback {
@@ -69,10 +70,10 @@ package actor OpenMeteoService: WeatherProviding {
                 if reports.allSatisfy({ $0 == nil }) { throw error }
                 continue
             }
-            for (index, (place, body)) in zip(indices, zip(batch, bodies)) {
-                guard let body, let forecast = try? OpenMeteoDecoding.forecast(body) else { continue }
+            for (index, (place, answer)) in zip(indices, zip(batch, bodies)) {
+                guard let answer, let forecast = try? OpenMeteoDecoding.forecast(json: answer.json) else { continue }
                 let key = OpenMeteoRequest.forecast(latitude: place.latitude, longitude: place.longitude).cacheKey(language: language)
-                await cache.store(ResponseCache.Entry(fetchedAt: fetchedAt, body: body), for: key)
+                await cache.store(ResponseCache.Entry(fetchedAt: fetchedAt, body: answer.body), for: key)
                 reports[index] = Self.report(place, forecast, source: .live(fetchedAt: fetchedAt))
             }
         }
