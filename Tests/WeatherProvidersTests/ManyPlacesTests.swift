@@ -126,7 +126,8 @@ struct ManyPlacesTests {
         #expect(server.requests.isEmpty)
     }
 
-    /// Open-Meteo refusing (a server error) hands the places to the next provider, each asked on its own.
+    /// Open-Meteo failing (a server error) hands the places to the next provider, which asks for each on its own, four
+    /// at a time; Open-Meteo is not asked again for each place, and every report says who failed and why.
     @Test func theChainFallsBackPlaceByPlaceWhenTheOneRequestFails() async throws {
         let server = try LoopbackServer { request in
             request.path == "/v1/forecast" ? .respond(status: 503, body: Data()) : METNorwayServiceTests.forecast()
@@ -139,7 +140,9 @@ struct ManyPlacesTests {
         ])
         let reports = try await chain.reports(for: Self.places(3))
         #expect(reports.map { $0?.provider } == [.metNorway, .metNorway, .metNorway])
+        #expect(reports.allSatisfy { $0?.failover?.from == .openMeteo && $0?.failover?.reason == .serverError(status: 503) })
         #expect(server.requests(to: FakeMETNorway.path).count == 3)
+        #expect(server.requests(to: "/v1/forecast").count <= 2)  // the one request, and its one retry
     }
 
     /// Through the app and the composed service (failover chain, one cache): `:places` with Open-Meteo is one
