@@ -111,6 +111,24 @@ struct JSONDocumentTests {
         #expect(JSONDocument().text == nil)
     }
 
+    @Test func thePlacesFollowedAreADocumentOfTheirOwn() throws {
+        let formatter = DisplayFormatter(options: DisplayOptions(), now: Self.now)
+        let report = try Self.report()
+        let other = Place(name: "Nowhere", country: "GB", latitude: 50, longitude: -1)
+        let document = JSONDocument(places: formatter.places([(report.place, true, report), (other, false, nil)]))
+        let text = try #require(document.text)
+        #expect(try JSONSchema.repository().errors(in: text) == [])
+        let value = try JSONValue.parse(text)
+        #expect(value["view"] == .string("places"))
+        let places = try #require(value["places"]?.array)
+        #expect(places.count == 2)
+        #expect(places[0]["home"] == .bool(true))
+        #expect(places[0]["weather"]?["view"] == .string("current"))
+        #expect(places[1]["number"] == .number(2))
+        #expect(places[1]["weather"] == .null && places[1]["localTime"] == .null)
+        #expect(places[0]["localTime"]?.string?.hasPrefix("2023-11-") == true)
+    }
+
     // MARK: The validator
 
     @Test func theValidatorCatchesAWrongTypeAMissingFieldAndAnUnknownOne() throws {

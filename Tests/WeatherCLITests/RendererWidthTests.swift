@@ -35,6 +35,11 @@ struct RendererWidthTests {
         let renderer = Renderer(style: Style(color: false, unicode: !ascii), width: width, strings: strings)
         let style = renderer.style
         func text(_ lines: [Line]) -> String { style.render(lines) }
+        let followed = formatter.places([
+            (testford, true, night), (daytown, false, day),
+            (Place(name: "Llanfairpwllgwyngyll", state: "Wales", country: "GB", latitude: 53.22, longitude: -4.2), false, nil),
+            (Place(name: "São Paulo", state: "São Paulo", country: "BR", latitude: -23.55, longitude: -46.63), false, stale),
+        ])
         return [
             ("current", text(renderer.current(formatter.current(night)) + renderer.current(formatter.current(stale)))),
             ("current_day", text(renderer.current(formatter.current(day)))),
@@ -45,6 +50,10 @@ struct RendererWidthTests {
             ("help", text(renderer.definitions(Help.commands(strings)))),
             ("recent", text(renderer.numbered([testford.displayName, "São Paulo, BR", "Llanfairpwllgwyngyll, Wales, GB"], marked: 1))),
             // With the UV index (Open-Meteo's beside OpenWeather's weather): its line, its column, each day's highest.
+            // The places followed: the home, another, one no provider answered for (a long name), a stale copy; and
+            // the same as pins on a map.
+            ("places", text(renderer.places(followed))),
+            ("map", text(renderer.map(followed))),
             ("current_uv", text(renderer.current(formatter.current(uv)))),
             ("hourly_uv", text(renderer.hourly(formatter.hourly(uv, count: 8)))),
             ("daily_uv", text(renderer.daily(formatter.daily(uv)))),

@@ -16,6 +16,11 @@ public enum FakeOpenMeteo {
         switch request.path {
         case "/v1/search":
             return .json(fixture(request.value("name")?.lowercased() == "london" ? "geocoding_london.json" : "geocoding_empty.json"))
+        case "/v1/forecast" where request.value("latitude")?.contains(",") == true:
+            guard let body = forecasts(latitudes: request.value("latitude") ?? "", longitudes: request.value("longitude") ?? "") else {
+                return .json("{\"error\":true,\"reason\":\"Parameter 'latitude' and 'longitude' must have the same number of elements\"}", status: 400)
+            }
+            return .json(body)
         case "/v1/forecast":
             switch request.value("latitude") {
             case "22.5726": return .json(fixture("forecast_kolkata.json"))
@@ -29,6 +34,28 @@ public enum FakeOpenMeteo {
 
     public static func start() throws -> LoopbackServer {
         try LoopbackServer(handler: route)
+    }
+
+    /// A multi-location answer, as Open-Meteo gives one for comma-separated coordinates: a JSON array, one object a
+    /// place in the order asked, each Testford's forecast at the coordinates asked, with `location_id` after the first
+    /// (the server writes it when it is not 0) and the current temperature set to its index (mod 30), so a test can
+    /// tell the places apart. Nil for coordinate lists of different lengths (Open-Meteo answers 400).
+    public static func forecasts(latitudes: String, longitudes: String) -> Data? {
+        let lats = latitudes.split(separator: ","), lons = longitudes.split(separator: ",")
+        guard lats.count == lons.count,
+            let one = try? JSONSerialization.jsonObject(with: fixture("forecast_testford.json")) as? [String: Any]
+        else { return nil }
+        let places = zip(lats, lons).enumerated().map { index, coordinates -> [String: Any] in
+            var place = one
+            place["latitude"] = Double(coordinates.0) ?? 0
+            place["longitude"] = Double(coordinates.1) ?? 0
+            if index > 0 { place["location_id"] = index }
+            var current = place["current"] as? [String: Any] ?? [:]
+            current["temperature_2m"] = Double(index % 30)
+            place["current"] = current
+            return place
+        }
+        return try? JSONSerialization.data(withJSONObject: places)
     }
 }
 

@@ -19,3 +19,12 @@ public final class LockedFlag: Sendable {
         set { state.withLock { $0 = newValue } }
     }
 }
+
+/// Requests in flight on a server, counted by its handler (on the servers' threads): the most there ever were at once.
+public final class InFlightCounter: Sendable {
+    private let state = Mutex((now: 0, peak: 0))
+    public init() {}
+    public func enter() { state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
+    public func leave() { state.withLock { $0.now -= 1 } }
+    public var peak: Int { state.withLock { $0.peak } }
+}

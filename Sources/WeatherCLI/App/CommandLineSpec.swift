@@ -45,6 +45,7 @@ package enum CommandLineSpec {
         [
             flag("--hourly"),
             flag("--five-day"),
+            flag("--places"),
             flag("--json"),
             valued("--format", "FORMAT", choices: ["1", "2", "3", "4"]),
             valued("--units", "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),

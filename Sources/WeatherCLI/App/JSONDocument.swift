@@ -17,6 +17,7 @@ struct JSONDocument {
     var current: CurrentWeatherDisplay?
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
+    var places: PlacesDisplay?
     /// The language the words are in.
     var strings = Strings.terminal(.english)
     /// How the place was found when no city was typed (`--here`, `--locate`); nil for a city typed or the last one.
@@ -46,6 +47,7 @@ struct JSONDocument {
         if let current { views["current"] = .object(currentView(current)) }
         if let hourly { views["hourly"] = .object(hourlyView(hourly)) }
         if let daily { views["daily"] = .object(dailyView(daily)) }
+        if let places { views["places"] = .object(placesView(places)) }
         guard let only = views.first else { return nil }
         var document = views.count == 1 ? only.value.object ?? [:] : views
         document["version"] = .number(Double(Self.version))
@@ -88,6 +90,22 @@ struct JSONDocument {
             ]) { $1 })
         } ?? .null
         return view
+    }
+
+    /// The places followed, in the list's order: each one's number, whether it is the home, and its current weather
+    /// as the current view's (null when no provider answered for it).
+    private func placesView(_ d: PlacesDisplay) -> [String: JSONValue] {
+        [
+            "view": .string("places"),
+            "places": .array(d.rows.map { row in
+                .object([
+                    "number": .number(Double(row.number)), "name": .string(row.place.displayName), "home": .bool(row.isHome),
+                    "latitude": .number(row.place.latitude), "longitude": .number(row.place.longitude),
+                    "localTime": Figures(context: row.weather?.context).time(row.weather?.context?.now),
+                    "weather": row.weather.map { .object(currentView($0)) } ?? .null,
+                ])
+            }),
+        ]
     }
 
     private func hourlyView(_ d: HourlyDisplay) -> [String: JSONValue] {

@@ -81,6 +81,11 @@ package struct Launcher {
     }
 
     private func runOneShot(_ app: WeatherApp, _ view: SessionView) async -> Int32 {
+        if options.places {
+            await app.run(.places)
+            view.printJSON()
+            return view.exitStatus
+        }
         let city = options.city.joined(separator: " ")
         let views = options.hourly || options.fiveDay
         if city.isEmpty, !options.here, !options.locate {

@@ -10,6 +10,8 @@ package struct Options {
     package var city: [String] = []
     package var hourly = false
     package var fiveDay = false
+    /// `--places`: the places followed, with their weather (one-shot).
+    package var places = false
     package var json = false
     /// `--format`: one status line, then exit.
     package var format: StatusFormat?
@@ -95,6 +97,7 @@ package struct Options {
                 return .completionScript(shell: try choice(name, value(), among: CommandLineSpec.shells))
             case "--hourly": options.hourly = try flag()
             case "--five-day": options.fiveDay = try flag()
+            case "--places": options.places = try flag()
             case "--json": options.json = try flag()
             case "--format": options.format = try StatusFormat(parsing: value())
             case "--offline": options.offline = try flag()
@@ -129,6 +132,12 @@ package struct Options {
             if options.here, options.locate { throw UsageError("usage.placeTwice", ["option": "--here", "other": "--locate"]) }
             if !options.city.isEmpty { throw UsageError("usage.placeTwice", ["option": options.here ? "--here" : "--locate", "other": "CITY"]) }
         }
+        if options.places {
+            // The list is its own view, of its own places.
+            let other = !options.city.isEmpty ? "CITY" : options.here ? "--here" : options.locate ? "--locate"
+                : options.hourly ? "--hourly" : options.fiveDay ? "--five-day" : options.format != nil ? "--format" : nil
+            if let other { throw UsageError("usage.placesAlone", ["other": other]) }
+        }
         if options.format != nil, options.json || options.hourly || options.fiveDay {
             let other = options.json ? "--json" : options.hourly ? "--hourly" : "--five-day"
             throw UsageError("usage.formatWith", ["option": other])
@@ -161,7 +170,7 @@ package struct Options {
     }
 
     /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).
-    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil || here || locate }
+    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil || here || locate || places }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type

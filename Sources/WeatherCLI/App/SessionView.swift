@@ -109,6 +109,13 @@ package final class SessionView {
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
+        case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
+        case .map(let d):
+            // In a pipe, printed once at 80×20.
+            json.places = d
+            json.strings = strings
+            draw(renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
+        case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
                 guard !asJSON, statusFormat == nil else { return }

@@ -248,6 +248,70 @@ package struct Renderer: Sendable {
         notice(d.notice) + (text(d.place, .bold) + text(via(d.provider), .dim) + text(strings["heading.separator"] + d.outlook)).wrapped(to: width)
     }
 
+    // MARK: Places
+
+    private enum PlacesColumn: Int, CaseIterable {
+        case number, name, time, glyph, condition, temperature, low, high
+    }
+
+    /// The list of places narrows in this order: conditions to their short forms, the local time goes, then the
+    /// condition (the glyph stays) and the low; a name then wraps onto a second line, never cut.
+    static let placesSteps: [Table.Step] = [
+        .shorten(PlacesColumn.condition.rawValue), .drop(PlacesColumn.time.rawValue), .drop(PlacesColumn.condition.rawValue),
+        .drop(PlacesColumn.low.rawValue),
+    ]
+
+    /// `:places`: one line a place, numbered (a number opens it), with its local time, weather now and today's high
+    /// and low; a place no provider answered for says so on its line.
+    package func places(_ d: PlacesDisplay) -> [Line] {
+        guard !d.rows.isEmpty else { return message(strings["places.none"]) }
+        var lines = notice(d.notice)
+        lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
+        let header = ["", "", "column.time", "", "column.condition", "column.temperature", "column.low", "column.high"]
+            .map { text($0.isEmpty ? "" : strings[$0], .dim) }
+        let rows = d.rows.map { row -> [Line] in
+            // A copy among live answers says so on its line (all copies: the notice above says it once).
+            let marks = (row.isHome ? [strings["places.home"]] : []) + (row.weather?.notice != nil && d.notice == nil ? [strings["places.copy"]] : [])
+            let name = text(row.place.displayName) + (marks.isEmpty ? Line() : text(" " + marks.joined(separator: " "), .dim))
+            guard let w = row.weather else {
+                return [text("\(row.number)."), name, text(""), text(""), text(strings["places.unavailable"], .dim), text("–"), text(""), text("")]
+            }
+            return [
+                text("\(row.number)."), name, text(row.localTime ?? ""), text(style.glyph(w.conditionGroup, night: w.isNight)),
+                text(w.condition), temperature(w.temperature, w.temperatureCelsius),
+                w.low.map { temperature($0, w.lowCelsius) } ?? text("–"), w.high.map { temperature($0, w.highCelsius) } ?? text("–"),
+            ]
+        }
+        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0), wraps: $0 == .name) }
+        let shortForms = [PlacesColumn.condition.rawValue: [nil] + d.rows.map { row in row.weather.flatMap { short($0.conditionGroup) } }]
+        let table = Table(columns: columns, rows: [header] + rows, shortForms: shortForms)
+        lines += table.render(table.fit(width, steps: Self.placesSteps), ellipsis: style.ellipsis)
+        return lines
+    }
+
+    /// `:map`: the places as numbered pins with their temperatures, framed to them (the world when they span it), at
+    /// the width (40 to 200 columns) and at most `maxRows` rows; the places whose label could not be placed are named
+    /// under it with their numbers.
+    package func map(_ d: PlacesDisplay, maxRows: Int = MapFrame.maximumRows) -> [Line] {
+        guard !d.rows.isEmpty else { return message(strings["places.none"]) }
+        var lines = notice(d.notice)
+        lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
+        let pins = d.rows.map { row in
+            MapPin(
+                number: row.number, latitude: row.place.latitude, longitude: row.place.longitude,
+                name: row.place.name.isEmpty ? row.place.displayName : row.place.name,
+                temperature: row.weather?.temperature, celsius: row.weather?.temperatureCelsius)
+        }
+        let columns = min(max(width, MapFrame.columnRange.lowerBound), MapFrame.columnRange.upperBound)
+        let picture = MapRenderer(style: style).draw(pins, columns: columns, maxRows: maxRows)
+        lines += picture.lines
+        let unlabelled = pins.filter { !picture.labelsShown.contains($0.number) }.map { pin in
+            "\(pin.number). \(pin.name)" + (pin.temperature.map { " " + $0 } ?? "")
+        }
+        if !unlabelled.isEmpty { lines += style.paragraph(unlabelled.joined(separator: "  "), width: width, .dim) }
+        return lines
+    }
+
     // MARK: Compare
 
     /// Two current views side by side; a notice (sample or stale data) is said once above them. Below 64 columns the

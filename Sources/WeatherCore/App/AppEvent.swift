@@ -8,6 +8,12 @@ package enum AppEvent: Equatable, Sendable {
     case daily(DailyDisplay)
     case rain(RainDisplay)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
+    /// `:places`: the places followed, numbered, with their weather.
+    case places(PlacesDisplay)
+    /// `:map`: the same places, to be drawn as pins on a map.
+    case map(PlacesDisplay)
+    /// `:forget`: the place left the recent list.
+    case forgotten(Place)
     /// The places the last search matched, in the order found (it never changes), and the index of the shown one.
     case matches([Place], shown: Int)
     /// Past places close to a name that found nothing ("did you mean"), likeliest first, at most three.

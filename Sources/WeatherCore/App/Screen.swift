@@ -4,8 +4,7 @@ import FoundationEssentials
 /// screen (`ScreenViewModels`), which asks for it and publishes it; a change of units or clock draws it again from
 /// what that view model holds, as Ctrl-L does, and a change of language or provider asks for it again.
 ///
-/// The coming views (a list of places, a map, weather warnings, air quality) are not here yet, each waiting for its
-/// issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
+/// The coming views (weather warnings, air quality) are not here yet, each waiting for its issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
 /// its requests and publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, its event in
 /// `AppEvent` and its command in `WeatherApp.run`: no branch anywhere else in the app model.
 package enum Screen: Equatable, Sendable {
@@ -20,10 +19,18 @@ package enum Screen: Equatable, Sendable {
     /// Two places side by side, as typed (`:compare`): asked for again as typed after a change of language or
     /// provider.
     case compare(String, String)
+    /// The places followed, the recent cities and home (`:places`), one line each.
+    case places
+    /// The same places as pins on a map with their temperatures (`:map`).
+    case map
 
-    /// True when it shows the place the commands apply to, so needs one; a comparison names its own two.
+    /// True when it shows the place the commands apply to, so needs one; a comparison names its own two, the list
+    /// of places its own.
     package var needsPlace: Bool {
-        if case .compare = self { false } else { true }
+        switch self {
+        case .compare, .places, .map: false
+        default: true
+        }
     }
 }
 

@@ -30,6 +30,12 @@ extension WeatherApp {
         case .daily: await show(.days)
         case .rain: await show(.rain)
         case .compare(let first, let second): await show(.compare(first, second))
+        case .places, .map:
+            // Its numbers pick as `:recent`'s do.
+            let followed = followedPlaces
+            listedRecent = followed.isEmpty ? nil : followed
+            await show(command == .map ? .map : .places)
+        case .forget(let target): forget(target)
         case .units(let units?):
             flags.units = nil
             settingChanged { $0.units = units }

@@ -166,6 +166,8 @@ package final class WeatherApp {
             model.onLoadingChanged = { [unowned self] on in emit(.loading(on)) }
         }
         models.comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
+        models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
+        models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
     }
 
     /// Publishes a view model's event while its screen is the one shown.

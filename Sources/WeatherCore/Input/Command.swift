@@ -31,6 +31,12 @@ package enum Command: Equatable, Sendable {
     case here
     /// `:locate`: asks the IP geolocation service where this machine is (only ever when typed).
     case locate
+    /// `:places`: the places followed, numbered, with their weather.
+    case places
+    /// `:map`: the places followed as pins on a map, with their temperatures.
+    case map
+    /// `:forget N` or `:forget NAME`: takes a place off the recent list.
+    case forget(String)
     case help
     case quit
     /// An empty or blank line: does nothing.
@@ -38,7 +44,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -53,7 +59,7 @@ package enum Command: Equatable, Sendable {
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
-        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "help": "help",
+        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
         "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
     ]
@@ -84,6 +90,12 @@ package enum Command: Equatable, Sendable {
             // A city keeps its case and spaces.
             let city = trimmed.dropFirst().drop { !$0.isWhitespace }.trimmingWhitespace
             return .home(city.isEmpty ? nil : city)
+        }
+        if name == "forget" {
+            // A place's name keeps its case and spaces.
+            let target = trimmed.dropFirst().drop { !$0.isWhitespace }.trimmingWhitespace
+            guard !target.isEmpty else { throw .invalidInput(Phrase("error.forget.usage")) }
+            return .forget(target)
         }
         if name == "compare" {
             // Place names keep their case and spaces: split what follows the command at ";".
@@ -161,6 +173,12 @@ package enum Command: Equatable, Sendable {
         case "here":
             try noArgument(argument, name)
             return .here
+        case "places":
+            try noArgument(argument, name)
+            return .places
+        case "map":
+            try noArgument(argument, name)
+            return .map
         case "locate":
             try noArgument(argument, name)
             return .locate

@@ -79,6 +79,12 @@ package struct Preferences: Equatable, Sendable {
     /// The recent cities as Tab offers them, most recent first.
     package var recentNames: [String] { recentCities.map(\.displayName) }
 
+    /// Takes a place off the recent list (`:forget`): every entry at its location. The last city stays what the next
+    /// launch resumes.
+    package mutating func forget(_ place: Place) {
+        recentCities.removeAll { $0.isSameLocation(as: place) }
+    }
+
     /// Makes `place` the last city and the first recent one.
     /// The same town found another way (on the machine, then by a provider: `Place.isSamePlace`) is one entry, which
     /// keeps the names in other languages the older one knew.

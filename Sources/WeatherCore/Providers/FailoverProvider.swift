@@ -151,6 +151,36 @@ package struct FailoverProvider: WeatherProviding {
         }
     }
 
+    /// The chosen provider's reports for all the places at once (Open-Meteo's one request, or its reports four at a
+    /// time). The places it could not answer for go to the rest of the chain the same way (so to Open-Meteo's one
+    /// request when it is next), never back to the chosen one; when the chosen one failed as a whole, their reports
+    /// say so (`failover`), as a single place's do.
+    package func reports(for places: [Place]) async throws -> [WeatherReport?] {
+        var reports = [WeatherReport?](repeating: nil, count: places.count)
+        var reason: WeatherError?
+        let first = try await Answer.run {
+            try await attempt(0, others: chain.count - 1, skipsResting: true, tolerant: false, { try await $0.reports(for: places) })
+        }
+        switch first {
+        case .answered(let answered, _) where answered.count == places.count: reports = answered
+        case .answered: break
+        case .failed(let error), .skipped(let error):
+            if chain.count == 1 { throw error }
+            reason = error
+        }
+        let missing = reports.indices.filter { reports[$0] == nil }
+        guard !missing.isEmpty, chain.count > 1 else { return reports }
+        let rest = FailoverProvider(
+            lazy: chain.dropFirst().map { link in (link.id, { link.service }) }, budget: budget, failures: failures, now: now)
+        let retried = try await rest.reports(for: missing.map { places[$0] })
+        for (index, report) in zip(missing, retried) {
+            guard var report else { continue }
+            if let reason, report.failover == nil { report.failover = Failover(from: chain[0].id, reason: reason, skipped: nil) }
+            reports[index] = report
+        }
+        return reports
+    }
+
     /// What one provider's try gave.
     private enum Outcome<Value> {
         /// An answer, and the earlier failure of a host it skipped meanwhile (the answer may be a stale copy then).

@@ -13,6 +13,10 @@ package protocol WeatherProviding: Sendable {
     /// Opens the connections a report will take, sending nothing, while the coordinates are still being found (the
     /// built-in table's first use): a provider without any does nothing.
     func prepareReport()
+    /// The reports of several places, in their order, nil for a place that could not be had (`:places`); throws
+    /// only when none could. By default one report a place, four at a time (`ManyPlaces`); a provider that answers
+    /// for many places in one request does so.
+    func reports(for places: [Place]) async throws -> [WeatherReport?]
 }
 
 extension WeatherProviding {

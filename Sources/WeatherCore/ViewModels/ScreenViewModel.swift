@@ -26,6 +26,8 @@ package struct ScreenViewModels {
     package let daily: DailyViewModel
     package let rain: RainViewModel
     package let comparison: CompareViewModel
+    package let places: PlacesViewModel
+    package let map: PlacesViewModel
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date) {
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -33,6 +35,8 @@ package struct ScreenViewModels {
         daily = DailyViewModel(service: service, options: options, now: now)
         rain = RainViewModel(service: service, options: options, now: now)
         comparison = CompareViewModel(service: service, options: options, now: now)
+        places = PlacesViewModel(.places, service: service, options: options, now: now)
+        map = PlacesViewModel(.map, service: service, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -43,8 +47,10 @@ package struct ScreenViewModels {
         case .days: daily
         case .rain: rain
         case .compare: comparison
+        case .places: places
+        case .map: map
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map] }
 }

@@ -24,11 +24,20 @@ package struct OpenMeteoClient: Sendable {
 
     /// The body of a successful (2xx) response.
     package func fetch(_ request: OpenMeteoRequest) async throws -> Data {
-        let cap = if case .search = request { ProviderHTTP.smallAnswerBytes } else { HTTPResponse.defaultMaximumBytes }
+        let cap: Int
+        switch request {
+        case .search: cap = ProviderHTTP.smallAnswerBytes
+        // A place's forecast is about 20 KB: 256 KB a place, never less than one forecast's cap.
+        case .forecasts(let latitudes, _): cap = max(HTTPResponse.defaultMaximumBytes, latitudes.count * Self.bytesPerPlace)
+        default: cap = HTTPResponse.defaultMaximumBytes
+        }
         return try await http.get(try request.url(configuration: configuration), maximumBytes: cap) { response throws(WeatherError) in
             try Self.check(response)
         }
     }
+
+    /// The most bytes a `.forecasts` answer may take for each place it is asked for.
+    static let bytesPerPlace = 256 * 1024
 
     /// Gets a connection to the forecast's server ready while the search that finds the coordinates is on the wire.
     package func prepareReport() { prepare(.forecast(latitude: 0, longitude: 0)) }

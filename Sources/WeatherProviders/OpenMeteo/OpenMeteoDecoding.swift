@@ -14,7 +14,11 @@ package enum OpenMeteoDecoding {
     /// Steps start with the UTC 3-hour block holding the observation (the answer has the day's earlier hours), so
     /// the 3-hour step that covers now can be made as OpenWeather's is.
     package static func forecast(_ data: Data) throws(WeatherError) -> OpenMeteoForecast {
-        let json = try ResponseDecoding.parse(data)
+        try forecast(json: ResponseDecoding.parse(data))
+    }
+
+    /// The same from an answer already parsed (one place of a multi-location answer).
+    package static func forecast(json: JSONValue) throws(WeatherError) -> OpenMeteoForecast {
         let current = json["current"]
         guard let observed = current?["time"]?.double, let temperature = current?["temperature_2m"]?.double else {
             throw unexpectedShape
@@ -48,6 +52,26 @@ package enum OpenMeteoDecoding {
         let slots = (hours.blockStart(now)..<hours.times.count).compactMap { hours.slot($0)?.checked(near: anchor) }
         return OpenMeteoForecast(
             current: try conditions.checked(), hourly: slots, days: days?.isEmpty == false ? days : nil, zone: zone)
+    }
+
+    /// A `.forecasts` answer cut into each place's own answer, in the order asked: the JSON array's objects (placed
+    /// by their `location_id` when they carry one), each as the body a `.forecast` request for that place gets, so it
+    /// decodes and is cached as one, beside it parsed. Nil for a place the answer leaves out. A single object (one
+    /// place asked) is the first place's. Throws for an answer that is not JSON, or neither an array nor an object.
+    package static func forecastBodies(_ data: Data, count: Int) throws(WeatherError) -> [(body: Data, json: JSONValue)?] {
+        let json = try ResponseDecoding.parse(data)
+        var bodies = [(body: Data, json: JSONValue)?](repeating: nil, count: count)
+        if json.object != nil {
+            if count > 0 { bodies[0] = (data, json) }
+            return bodies
+        }
+        guard let elements = json.array else { throw unexpectedShape }
+        for (index, element) in elements.enumerated() where element.object != nil {
+            let position = element["location_id"]?.int ?? index
+            guard bodies.indices.contains(position), bodies[position] == nil else { continue }
+            bodies[position] = (Data(element.serialized.utf8), element)
+        }
+        return bodies
     }
 
     /// The UV index from a `.uvIndex` request's answer: now, and each hour's (at its start), every figure checked.

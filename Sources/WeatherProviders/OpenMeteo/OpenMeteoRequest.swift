@@ -7,6 +7,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     /// Geocoding: `name` is only the place's name; `countryCode` ("GB") narrows the search before the `count`.
     case search(name: String, countryCode: String?, count: Int = OpenMeteoRequest.defaultCount)
     case forecast(latitude: Double, longitude: Double)
+    /// The forecasts of several places in one request (`:places`): the same variables as `.forecast`, the latitudes
+    /// and longitudes comma-separated, answered by a JSON array in their order.
+    case forecasts(latitudes: [Double], longitudes: [Double])
     /// The UV index alone, now and hour by hour: for a provider that has none (OpenWeather's free plan).
     case uvIndex(latitude: Double, longitude: Double)
 
@@ -35,7 +38,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     var path: String {
         switch self {
         case .search: "/v1/search"
-        case .forecast, .uvIndex: "/v1/forecast"
+        case .forecast, .forecasts, .uvIndex: "/v1/forecast"
         }
     }
 
@@ -45,14 +48,11 @@ package enum OpenMeteoRequest: Hashable, Sendable {
             [("name", name), ("count", String(count)), ("language", language), ("format", "json")]
                 + (countryCode.map { [("countryCode", $0)] } ?? [])
         case .forecast(let lat, let lon):
-            [
-                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
-                ("current", Self.currentVariables.joined(separator: ",")),
-                ("hourly", Self.hourlyVariables.joined(separator: ",")),
-                ("daily", Self.dailyVariables.joined(separator: ",")),
-                ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", String(Self.forecastDays)),
-                ("temperature_unit", "celsius"), ("wind_speed_unit", "ms"), ("precipitation_unit", "mm"),
-            ]
+            Self.forecastParameters(latitudes: APIRequest.coordinate(lat), longitudes: APIRequest.coordinate(lon))
+        case .forecasts(let latitudes, let longitudes):
+            Self.forecastParameters(
+                latitudes: latitudes.map(APIRequest.coordinate).joined(separator: ","),
+                longitudes: longitudes.map(APIRequest.coordinate).joined(separator: ","))
         case .uvIndex(let lat, let lon):
             [
                 ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
@@ -62,6 +62,17 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         }
     }
 
+    private static func forecastParameters(latitudes: String, longitudes: String) -> [(String, String)] {
+        [
+            ("latitude", latitudes), ("longitude", longitudes),
+            ("current", Self.currentVariables.joined(separator: ",")),
+            ("hourly", Self.hourlyVariables.joined(separator: ",")),
+            ("daily", Self.dailyVariables.joined(separator: ",")),
+            ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", String(Self.forecastDays)),
+            ("temperature_unit", "celsius"), ("wind_speed_unit", "ms"), ("precipitation_unit", "mm"),
+        ]
+    }
+
     /// A stable name for the cache, apart from every other provider's: the name searched (or the coordinates
     /// rounded to 4 decimals) and, for a search, the country and language.
     func cacheKey(language: String) -> String {
@@ -69,6 +80,8 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         case .search(let name, let countryCode, let count):
             "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)" + (count == Self.defaultCount ? "" : "|\(count)")
         case .forecast(let lat, let lon): "open-meteo|forecast|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        case .forecasts(let latitudes, let longitudes):
+            "open-meteo|forecasts|" + zip(latitudes, longitudes).map { "\(APIRequest.coordinate($0))|\(APIRequest.coordinate($1))" }.joined(separator: "|")
         case .uvIndex(let lat, let lon): "open-meteo|uv|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }
@@ -78,7 +91,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         var base: String
         switch self {
         case .search: base = configuration.geocodingURL
-        case .forecast, .uvIndex: base = configuration.forecastURL
+        case .forecast, .forecasts, .uvIndex: base = configuration.forecastURL
         }
         while base.hasSuffix("/") { base.removeLast() }
         let query = parameters(language: configuration.language)
@@ -88,5 +101,40 @@ package enum OpenMeteoRequest: Hashable, Sendable {
             throw .badConfiguration(OpenMeteoConfiguration.badBaseURLMessage)
         }
         return url
+    }
+
+    /// The longest URL a `.forecasts` request is given: under the 8 KiB request line common servers accept (nginx's
+    /// default buffer), with room for the method and the version. 200 places take about 5,500 characters, so one
+    /// request; more places than fit go in as few requests as hold them.
+    static let maximumURLLength = 7_000
+    /// Open-Meteo's own limit: "Only up to 1000 locations can be requested at once".
+    static let maximumLocations = 1_000
+
+    /// `places` cut into runs whose `.forecasts` URL stays within `maximumURLLength` (and `maximumLocations`), in order.
+    static func batches(_ places: [Place], configuration: OpenMeteoConfiguration) -> [[Place]] {
+        func coordinates(_ place: Place) -> Int {
+            APIRequest.coordinate(place.latitude).utf8.count + APIRequest.coordinate(place.longitude).utf8.count
+        }
+        guard let first = places.first,
+            let one = try? OpenMeteoRequest.forecast(latitude: first.latitude, longitude: first.longitude)
+                .url(configuration: configuration).absoluteString.utf8.count
+        else { return places.isEmpty ? [] : [places] }
+        // The URL without any coordinates.
+        let base = one - coordinates(first)
+        var batches: [[Place]] = []
+        var batch: [Place] = []
+        var length = 0
+        for place in places {
+            // Each further place adds "%2C" and its coordinates to both lists.
+            let added = 6 + coordinates(place)
+            if !batch.isEmpty, length + added > maximumURLLength || batch.count == maximumLocations {
+                batches.append(batch)
+                batch = []
+            }
+            length = batch.isEmpty ? base + added - 6 : length + added
+            batch.append(place)
+        }
+        batches.append(batch)
+        return batches
     }
 }

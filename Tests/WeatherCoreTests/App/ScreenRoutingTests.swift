@@ -16,6 +16,8 @@ struct ScreenRoutingTests {
         (.daily, .days, "daily"),
         (.rain, .rain, "rain"),
         (.compare("London", "Testford"), .compare("London", "Testford"), "compare"),
+        (.places, .places, "places"),
+        (.map, .map, "map"),
         (.search("Testford"), .current, "current"),
     ]
 
@@ -27,6 +29,8 @@ struct ScreenRoutingTests {
         case .daily: "daily"
         case .rain: "rain"
         case .compare: "compare"
+        case .places: "places"
+        case .map: "map"
         default: nil
         }
     }
@@ -97,10 +101,10 @@ struct ScreenRoutingTests {
 
     @Test func everyScreenHasAViewModelOfItsOwn() {
         let models = ScreenViewModels(service: FakeProvider(places: [:]), options: DisplayOptions(), now: Date.init)
-        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B")]
+        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .places, .map]
         let distinct = Set(screens.map { ObjectIdentifier(models[$0]) })
         #expect(distinct.count == screens.count)
         #expect(Set(models.all.map(ObjectIdentifier.init)) == distinct)
-        #expect(screens.filter(\.needsPlace).count == screens.count - 1)
+        #expect(screens.filter(\.needsPlace).count == screens.count - 3)
     }
 }
