@@ -38,7 +38,7 @@ struct BodyLimitTests {
         let server = try LoopbackServer(gzip: false) { _ in .json(bomb) }
         defer { server.stop() }
         await #expect(throws: Self.tooLarge) {
-            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 10)
+            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 30)
         }
     }
 
@@ -47,7 +47,7 @@ struct BodyLimitTests {
         let server = try LoopbackServer { _ in .chunked(body: bomb, chunkSize: 64 * 1024) }
         defer { server.stop() }
         await #expect(throws: Self.tooLarge) {
-            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 10)
+            try await SocketTransport(userAgent: Self.agent).get(URL(string: server.baseURL + "/x")!, timeout: 30)
         }
     }
 

@@ -17,8 +17,8 @@ struct ConnectionReuseTests {
         }
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
-        let one = try await transport.get(URL(string: server.baseURL + "/first")!, timeout: 5)
-        let two = try await transport.get(URL(string: server.baseURL + "/second")!, timeout: 5)
+        let one = try await transport.get(URL(string: server.baseURL + "/first")!, timeout: 30)
+        let two = try await transport.get(URL(string: server.baseURL + "/second")!, timeout: 30)
         return ([one.body, two.body], server.connectionsAccepted, transport.connectionsOpened)
     }
 

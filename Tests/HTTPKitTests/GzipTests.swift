@@ -11,7 +11,7 @@ struct GzipTests {
     static let tooLarge = HTTPError.badResponse(.tooLarge)
 
     func get(_ transport: SocketTransport, _ server: LoopbackServer, _ path: String = "/data/2.5/forecast?q=x") async throws -> HTTPResponse {
-        try await transport.get(URL(string: server.baseURL + path)!, timeout: 5)
+        try await transport.get(URL(string: server.baseURL + path)!, timeout: 30)
     }
 
     @Test func requestsAskForGzipAndCompressedAnswersArriveInflated() async throws {
@@ -34,7 +34,7 @@ struct GzipTests {
         let server = try LoopbackServer { _ in .json("[1,2,3]") }
         defer { server.stop() }
         let response = try await SocketTransport(userAgent: Self.agent).get(
-            URL(string: server.baseURL + "/x")!, headers: ["accept-encoding": "identity"], timeout: 5)
+            URL(string: server.baseURL + "/x")!, headers: ["accept-encoding": "identity"], timeout: 30)
         #expect(response.body == Data("[1,2,3]".utf8))
         #expect(server.requests.first?.headers["accept-encoding"] == "identity")
     }

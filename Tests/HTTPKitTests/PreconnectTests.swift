@@ -15,10 +15,10 @@ struct PreconnectTests {
         let server = try LoopbackServer(identity: SocketTransportTests.localhost, keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent, trust: SocketTransportTests.trusted)
-        transport.preconnect([url(server), url(server)], timeout: 5)
+        transport.preconnect([url(server), url(server)], timeout: 30)
         #expect(await until { server.connectionsAccepted == 2 })
-        async let first = transport.get(url(server), timeout: 5)
-        async let second = transport.get(url(server), timeout: 5)
+        async let first = transport.get(url(server), timeout: 30)
+        async let second = transport.get(url(server), timeout: 30)
         _ = try await (first, second)
         #expect(server.requests.count == 2)
         #expect(server.connectionsAccepted == 2)
@@ -30,9 +30,9 @@ struct PreconnectTests {
         let server = try LoopbackServer(identity: SocketTransportTests.localhost, keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent, trust: SocketTransportTests.trusted)
-        transport.preconnect([url(server)], timeout: 5)
-        _ = try await transport.get(url(server), timeout: 5)
-        _ = try await transport.get(url(server), timeout: 5)
+        transport.preconnect([url(server)], timeout: 30)
+        _ = try await transport.get(url(server), timeout: 30)
+        _ = try await transport.get(url(server), timeout: 30)
         #expect(server.connectionsAccepted == 1)
         #expect(transport.connectionsOpened == 1)
     }
@@ -41,10 +41,10 @@ struct PreconnectTests {
         let server = try LoopbackServer(keepAlive: true) { _ in .json("[]") }
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
-        _ = try await transport.get(url(server), timeout: 5)
-        transport.preconnect([url(server)], timeout: 5)
+        _ = try await transport.get(url(server), timeout: 30)
+        transport.preconnect([url(server)], timeout: 30)
         #expect(transport.connectionsOpened == 1)
-        transport.preconnect([url(server), url(server)], timeout: 5)
+        transport.preconnect([url(server), url(server)], timeout: 30)
         #expect(await until { server.connectionsAccepted == 2 })
         #expect(transport.connectionsOpened == 2)
         #expect(server.requests.count == 1)  // opening a connection sends nothing
@@ -54,9 +54,9 @@ struct PreconnectTests {
         let (a, b) = (try LoopbackServer(keepAlive: true) { _ in .json("[]") }, try LoopbackServer(keepAlive: true) { _ in .json("[]") })
         defer { a.stop(); b.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
-        transport.preconnect([url(a), url(b, "/y?key=1")], timeout: 5)
+        transport.preconnect([url(a), url(b, "/y?key=1")], timeout: 30)
         #expect(await until { a.connectionsAccepted == 1 && b.connectionsAccepted == 1 })
-        _ = try await transport.get(url(b), timeout: 5)
+        _ = try await transport.get(url(b), timeout: 30)
         #expect(b.connectionsAccepted == 1)
         #expect(transport.connectionsOpened == 2)
     }
@@ -66,11 +66,11 @@ struct PreconnectTests {
         let port = closed.port
         let transport = SocketTransport(userAgent: Self.agent)
         let target = URL(string: "http://127.0.0.1:\(port)/x")!
-        transport.preconnect([target], timeout: 5)
-        await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) { try await transport.get(target, timeout: 5) }
+        transport.preconnect([target], timeout: 30)
+        await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) { try await transport.get(target, timeout: 30) }
         // Nobody took the next one: it fails quietly, and a later request says why for itself.
-        transport.preconnect([target], timeout: 5)
-        await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) { try await transport.get(target, timeout: 5) }
+        transport.preconnect([target], timeout: 30)
+        await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) { try await transport.get(target, timeout: 30) }
     }
 
     @Test func cancellingARequestWaitingForAConnectionEndsIt() async throws {
@@ -92,15 +92,15 @@ struct PreconnectTests {
         let short = try LoopbackServer(keepAlive: true) { _ in .json("[]", headers: ["Keep-Alive": "timeout=1, max=100"]) }
         defer { short.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
-        _ = try await transport.get(url(short), timeout: 5)
-        _ = try await transport.get(url(short), timeout: 5)
+        _ = try await transport.get(url(short), timeout: 30)
+        _ = try await transport.get(url(short), timeout: 30)
         #expect(short.connectionsAccepted == 2)
         #expect(short.requests.count == 2)
         // Five seconds leave room: the connection carries the next request.
         let long = try LoopbackServer(keepAlive: true) { _ in .json("[]", headers: ["Keep-Alive": "timeout=5"]) }
         defer { long.stop() }
-        _ = try await transport.get(url(long), timeout: 5)
-        _ = try await transport.get(url(long), timeout: 5)
+        _ = try await transport.get(url(long), timeout: 30)
+        _ = try await transport.get(url(long), timeout: 30)
         #expect(long.connectionsAccepted == 1)
     }
 

@@ -15,7 +15,7 @@ struct SocketTransportTests {
     static let agent = "httpkit-tests/1"
 
     func get(_ transport: SocketTransport, _ server: LoopbackServer, _ path: String = "/data/2.5/weather?q=x") async throws -> HTTPResponse {
-        try await transport.get(URL(string: server.baseURL + path)!, timeout: 5)
+        try await transport.get(URL(string: server.baseURL + path)!, timeout: 30)
     }
 
     @Test func keptConnectionsCarryTheNextRequests() async throws {
@@ -35,10 +35,10 @@ struct SocketTransportTests {
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
         let url = URL(string: server.baseURL + "/x")!
-        _ = try await transport.get(url, timeout: 5)
+        _ = try await transport.get(url, timeout: 30)
         _ = try await transport.get(
             url, headers: ["user-agent": "weather-or-not/9 me@example.org", "If-Modified-Since": "Tue, 21 Jul 2020 10:00:00 GMT",
-                "X-Split": "a\r\nInjected: yes"], timeout: 5)
+                "X-Split": "a\r\nInjected: yes"], timeout: 30)
         let requests = server.requests
         #expect(requests.count == 2)
         #expect(requests.first?.headers["user-agent"] == Self.agent)
@@ -113,7 +113,7 @@ struct SocketTransportTests {
         #expect(try await get(transport, server).body == Fixtures.data("geo_london.json"))
         // By name as well as by address, and on the kept connection.
         let byName = URL(string: "https://localhost:\(server.port)/geo/1.0/direct?q=London")!
-        #expect(try await transport.get(byName, timeout: 5).status == 200)
+        #expect(try await transport.get(byName, timeout: 30).status == 200)
         #expect(try await get(transport, server).status == 200)
         #expect(server.connectionsAccepted == 2)
     }
@@ -151,7 +151,7 @@ struct SocketTransportTests {
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "http:", with: "https:") + "/x")!
         await #expect(throws: HTTPError.secureConnectionFailed(host: "127.0.0.1", detail: "the TLS handshake failed")) {
-            try await SocketTransport(userAgent: Self.agent, trust: Self.trusted).get(url, timeout: 5)
+            try await SocketTransport(userAgent: Self.agent, trust: Self.trusted).get(url, timeout: 30)
         }
     }
 
@@ -160,7 +160,7 @@ struct SocketTransportTests {
         defer { server.stop() }
         let url = URL(string: server.baseURL.replacingOccurrences(of: "https:", with: "http:") + "/x")!
         await #expect(throws: HTTPError.truncated) {
-            try await SocketTransport(userAgent: Self.agent).get(url, timeout: 5)
+            try await SocketTransport(userAgent: Self.agent).get(url, timeout: 30)
         }
     }
 

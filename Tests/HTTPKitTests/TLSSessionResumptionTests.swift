@@ -18,7 +18,7 @@ struct TLSSessionResumptionTests {
     }
 
     func get(_ transport: SocketTransport, _ url: String) async throws {
-        #expect(try await transport.get(URL(string: url + "/x")!, timeout: 5).body == Data("[]".utf8))
+        #expect(try await transport.get(URL(string: url + "/x")!, timeout: 30).body == Data("[]".utf8))
     }
 
     func server(delay: Double = 0) throws -> LoopbackServer {

@@ -18,7 +18,7 @@ struct TLSTrustTests {
     static let agent = "httpkit-tests/1"
 
     func get(_ transport: SocketTransport, _ url: String) async throws -> HTTPResponse {
-        try await transport.get(URL(string: url)!, timeout: 5)
+        try await transport.get(URL(string: url)!, timeout: 30)
     }
 
     @Test func everyFolderOfSSLCertDirIsHonouredNotOnlyTheFirst() async throws {
@@ -96,7 +96,7 @@ struct TLSTrustTests {
     /// A TLS handshake with the loopback server, the certificate checked against `host`, then a request and the
     /// first bytes of its answer (so the server has seen the whole handshake).
     func handshake(with server: LoopbackServer, as host: String) throws {
-        let limit = IOLimit(deadline: .now + .seconds(5), timeout: 5, signal: CancelSignal())
+        let limit = IOLimit(deadline: .now + .seconds(30), timeout: 30, signal: CancelSignal())
         let socket = try TCPSocket.connect(host: "127.0.0.1", port: Int(server.port), limit: limit)
         defer { close(socket) }
         let context = try TLSContext(trust: .certificates(file: Self.localhost.certificate))

@@ -25,7 +25,7 @@ struct CompositionTests {
     static func factory(_ server: LoopbackServer, environment: [String: String] = [:]) -> ProviderFactory {
         let environment = ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL].merging(environment) { $1 }
         return ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 10), environment: environment,
+            openWeather: WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 30), environment: environment,
             transport: SocketTransport(), cache: ResponseCache(directory: nil))
     }
 
@@ -132,7 +132,7 @@ struct CompositionTests {
         defer { failing.stop() }
         let failoverLog = BuildLog()
         let factory = failoverLog.watching(ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: failing.baseURL, timeout: 10),
+            openWeather: WeatherConfiguration(apiKey: "k", baseURL: failing.baseURL, timeout: 30),
             environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL],
             transport: SocketTransport(), cache: ResponseCache(directory: nil)))
         let failedOver = factory.service(for: ServiceChoice(offline: false, provider: .openWeather))

@@ -56,7 +56,7 @@ struct ManyPlacesTests {
 
     /// Past what one URL holds, as few requests as hold them, each URL within the limit, every place once in order.
     @Test func placesBeyondWhatOneURLHoldsGoInAsFewRequestsAsHoldThem() throws {
-        let configuration = OpenMeteoConfiguration(baseURL: "http://127.0.0.1:8080", timeout: 5)
+        let configuration = OpenMeteoConfiguration(baseURL: "http://127.0.0.1:8080", timeout: 30)
         let places = Self.places(600)
         let batches = OpenMeteoRequest.batches(places, configuration: configuration)
         #expect(batches.count == 3)

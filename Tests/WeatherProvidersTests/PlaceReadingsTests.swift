@@ -15,7 +15,7 @@ struct PlaceReadingsTests {
     static func service(_ geocoder: String, _ server: LoopbackServer, language: Language = .english) -> any WeatherProviding {
         let keyed = geocoder == "openweather" || geocoder == "met.no+key"
         let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: keyed ? "k" : nil, baseURL: server.baseURL, timeout: 10),
+            openWeather: WeatherConfiguration(apiKey: keyed ? "k" : nil, baseURL: server.baseURL, timeout: 30),
             environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL],
             transport: SocketTransport(), cache: ResponseCache(directory: nil))
         switch geocoder {

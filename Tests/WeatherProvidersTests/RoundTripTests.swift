@@ -28,7 +28,7 @@ struct RoundTripTests {
     /// request then fails at once, and no test reaches the real server).
     static func factory(_ environment: [String: String], openWeather server: LoopbackServer? = nil) -> ProviderFactory {
         ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: server == nil ? nil : "k", baseURL: server?.baseURL ?? "http://127.0.0.1:9", timeout: 10),
+            openWeather: WeatherConfiguration(apiKey: server == nil ? nil : "k", baseURL: server?.baseURL ?? "http://127.0.0.1:9", timeout: 30),
             environment: ["OPENMETEO_BASE_URL": "http://127.0.0.1:9"].merging(environment) { $1 }, transport: SocketTransport(),
             cache: ResponseCache(directory: nil))
     }
@@ -69,7 +69,7 @@ struct RoundTripTests {
             hold.until { forecast.connectionsAccepted >= 1 }
             return FakeOpenMeteo.route(request)
         }
-        var configuration = OpenMeteoConfiguration(timeout: 10)
+        var configuration = OpenMeteoConfiguration(timeout: 30)
         configuration.geocodingURL = geocoding.baseURL
         configuration.forecastURL = forecast.baseURL
         let service = OpenMeteoService(client: OpenMeteoClient(configuration: configuration, transport: SocketTransport()), cache: ResponseCache(directory: nil))

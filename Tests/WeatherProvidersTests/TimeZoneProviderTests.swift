@@ -142,7 +142,7 @@ struct TimeZoneProviderTests {
     /// A factory whose every provider is served by one loopback server for `place`.
     static func factory(_ server: LoopbackServer, _ place: Case, key: Bool = true) -> ProviderFactory {
         ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: key ? "k" : nil, baseURL: server.baseURL, timeout: 10),
+            openWeather: WeatherConfiguration(apiKey: key ? "k" : nil, baseURL: server.baseURL, timeout: 30),
             environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], transport: SocketTransport(),
             cache: ResponseCache(directory: nil), now: { Date(timeIntervalSince1970: Double(place.now)) })
     }

@@ -18,7 +18,7 @@ struct PickedPlaceTests {
         init(_ provider: ProviderID, server: LoopbackServer, preferencesFile: URL) {
             let (store, loaded) = PreferencesStore.open(at: preferencesFile)
             let factory = ProviderFactory(
-                openWeather: WeatherConfiguration(apiKey: provider == .openWeather ? "k" : nil, baseURL: server.baseURL, timeout: 10),
+                openWeather: WeatherConfiguration(apiKey: provider == .openWeather ? "k" : nil, baseURL: server.baseURL, timeout: 30),
                 environment: ["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL],
                 transport: SocketTransport(), cache: ResponseCache(directory: nil))
             app = WeatherApp(

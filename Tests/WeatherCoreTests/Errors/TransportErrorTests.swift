@@ -34,7 +34,7 @@ struct TransportErrorTests {
     @Test func theAppsTransportNamesTheProgram() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        _ = try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 5)
+        _ = try await SocketTransport().get(URL(string: server.baseURL + "/x")!, timeout: 30)
         #expect(server.requests.first?.headers["user-agent"] == Project.userAgent)
     }
 }

@@ -11,7 +11,7 @@ struct ViewModelTests {
 
     /// OpenWeather's service on `server` (the view models are tested over a real one).
     func service(_ server: LoopbackServer) -> OpenWeatherService {
-        let configuration = WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 5)
+        let configuration = WeatherConfiguration(apiKey: "k", baseURL: server.baseURL, timeout: 30)
         return OpenWeatherService(
             client: OpenWeatherClient(configuration: configuration, transport: SocketTransport(), backoff: [0.05]),
             cache: ResponseCache(directory: nil), now: TestClock().function)

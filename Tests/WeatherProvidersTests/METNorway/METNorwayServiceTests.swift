@@ -20,7 +20,7 @@ struct METNorwayServiceTests {
         findPlaces: @escaping METNorwayService.PlaceFinder = { _ in [] },
         zone: @escaping METNorwayService.ZoneFinder = { ZoneLocator().zone(for: $0) }
     ) -> METNorwayService {
-        let configuration = METNorwayConfiguration(baseURL: server.baseURL + "/", contact: contact, timeout: 5)
+        let configuration = METNorwayConfiguration(baseURL: server.baseURL + "/", contact: contact, timeout: 30)
         let client = METNorwayClient(configuration: configuration, transport: SocketTransport(), backoff: [0.05])
         return METNorwayService(client: client, cache: cache, findPlaces: findPlaces, zone: zone, now: clock.function)
     }

@@ -41,7 +41,7 @@ struct OpenMeteoServiceTests {
         let server = try FakeOpenMeteo.start()
         defer { server.stop() }
         let client = OpenMeteoClient(
-            configuration: OpenMeteoConfiguration(baseURL: server.baseURL, timeout: 5, language: code), transport: SocketTransport(),
+            configuration: OpenMeteoConfiguration(baseURL: server.baseURL, timeout: 30, language: code), transport: SocketTransport(),
             backoff: [0.05])
         let places = try await OpenMeteoService(client: client, cache: ResponseCache(directory: nil)).places(matching: .name("London"))
         let london = try #require(places.first)

@@ -64,7 +64,7 @@ struct OpenWeatherClientTests {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }
         let client = OpenWeatherClient(
-            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: server.baseURL + "/"), transport: SocketTransport())
+            configuration: WeatherConfiguration(apiKey: Self.key, baseURL: server.baseURL + "/", timeout: 30), transport: SocketTransport())
         _ = try await client.fetch(.direct(query: "London"))
         #expect(server.requests.first?.path == "/geo/1.0/direct")
     }

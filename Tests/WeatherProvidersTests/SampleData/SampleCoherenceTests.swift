@@ -183,7 +183,7 @@ struct SampleCoherenceTests {
         let transport = SampleDataTransport(now: { clock })
         let sample = try #require(transport.samples.first { $0.name == city })
         let url = try #require(URL(string: "https://api.openweathermap.org/data/2.5/\(endpoint)?lat=\(sample.latitude)&lon=\(sample.longitude)"))
-        let response = try await transport.get(url, timeout: 5)
+        let response = try await transport.get(url, timeout: 30)
         #expect(response.status == 200)
         let file = sample.folder + (endpoint == "weather" ? "current.json" : "forecast.json")
         return (try JSONValue.parse(response.body), try JSONValue.parse(try #require(Assets.data(file))))
