@@ -45,6 +45,12 @@ package struct ProviderFactory: Sendable {
         IPLocationClient(configuration: .fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
     }
 
+    /// The air source `:air` and the current view's "Air" line ask: Open-Meteo's air quality (keyless, on
+    /// `OPENMETEO_BASE_URL` when set); building it asks nothing.
+    package var airQuality: any AirQualityProviding {
+        OpenMeteoAirQualitySource(client: openMeteoClient(.english), cache: cache)
+    }
+
     package func service(for choice: ServiceChoice) -> any WeatherProviding {
         if choice.offline {
             let samples = SampleDataTransport()

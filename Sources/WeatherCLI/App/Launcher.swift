@@ -41,6 +41,7 @@ package struct Launcher {
             failover: options.noFailover ? false : nil, makeService: services.make)
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
+        app.airSource = services.air
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -83,9 +84,11 @@ package struct Launcher {
                 return ExitStatus.usage
             }
         }
-        // A status line that shows current conditions alone asks for nothing else, one without UV for no UV index.
+        // A status line that shows current conditions alone asks for nothing else, one without UV for no UV index, one
+        // without the air for no air quality.
         await Answer.run(
-            wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true
+            wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true,
+            wantsAirQuality: options.format?.needsAirQuality ?? !views
         ) {
             if options.here {
                 if app.preferences.home != nil { view.showingHome() }

@@ -7,6 +7,7 @@ package enum AppEvent: Equatable, Sendable {
     case hourly(HourlyDisplay)
     case daily(DailyDisplay)
     case rain(RainDisplay)
+    case air(AirDisplay)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
     /// The places the last search matched, in the order found (it never changes), and the index of the shown one.
     case matches([Place], shown: Int)

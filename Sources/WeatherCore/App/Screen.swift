@@ -20,6 +20,8 @@ package enum Screen: Equatable, Sendable {
     /// Two places side by side, as typed (`:compare`): asked for again as typed after a change of language or
     /// provider.
     case compare(String, String)
+    /// The air at the place now and for the rest of today, and its pollen (`:air`).
+    case air
 
     /// True when it shows the place the commands apply to, so needs one; a comparison names its own two.
     package var needsPlace: Bool {

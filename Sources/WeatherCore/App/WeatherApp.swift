@@ -55,6 +55,11 @@ package final class WeatherApp {
     /// The machine's time zone and the IP geolocation service, set by the program that composes the app: where a
     /// person with no last city and no home is guessed to be, and what `:locate` asks.
     package var whereabouts = Whereabouts()
+    /// Where the air comes from (`:air` and the current view's "Air" line), set by the program that composes the app;
+    /// never asked offline.
+    package var airSource: (any AirQualityProviding)? {
+        didSet { connectAir() }
+    }
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -209,6 +214,7 @@ package final class WeatherApp {
         let options = current.options
         cancelRequests()
         models = ScreenViewModels(service: service, options: options, now: now)
+        connectAir()
         lastSearchFailed = false
         bind()
     }
@@ -253,5 +259,14 @@ package struct ServiceChoice: Equatable, Sendable {
         self.provider = provider
         self.failover = failover
         self.language = language
+    }
+}
+
+extension WeatherApp {
+    /// Hands the air source to the view models that ask it, none offline.
+    func connectAir() {
+        let source = offline ? nil : airSource
+        models.air.source = source
+        models.current.airSource = source
     }
 }

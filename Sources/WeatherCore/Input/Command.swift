@@ -22,6 +22,8 @@ package enum Command: Equatable, Sendable {
     case rain
     /// `:compare A; B`: two places side by side.
     case compare(String, String)
+    /// `:air`: air quality and pollen.
+    case air
     case offline(Bool)
     /// `:provider NAME`; nil asks which one answers.
     case provider(ProviderID?)
@@ -38,7 +40,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":air", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -53,7 +55,7 @@ package enum Command: Equatable, Sendable {
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
-        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "help": "help",
+        "provider": "provider", "home": "home", "here": "here", "air": "air", "locate": "locate", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
         "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
     ]
@@ -138,6 +140,9 @@ package enum Command: Equatable, Sendable {
         case "rain":
             try noArgument(argument, name)
             return .rain
+        case "air":
+            try noArgument(argument, name)
+            return .air
         case "recent":
             try noArgument(argument, name)
             return .recent

@@ -26,13 +26,18 @@ package struct ScreenViewModels {
     package let daily: DailyViewModel
     package let rain: RainViewModel
     package let comparison: CompareViewModel
+    package let air: AirViewModel
 
-    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date) {
+    package init(
+        service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date,
+        air: (any AirQualityProviding)? = nil
+    ) {
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
         hourly = HourlyViewModel(service: service, options: options, now: now)
         daily = DailyViewModel(service: service, options: options, now: now)
         rain = RainViewModel(service: service, options: options, now: now)
         comparison = CompareViewModel(service: service, options: options, now: now)
+        self.air = AirViewModel(service: service, source: air, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -43,8 +48,9 @@ package struct ScreenViewModels {
         case .days: daily
         case .rain: rain
         case .compare: comparison
+        case .air: air
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, air] }
 }

@@ -9,6 +9,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     case forecast(latitude: Double, longitude: Double)
     /// The UV index alone, now and hour by hour: for a provider that has none (OpenWeather's free plan).
     case uvIndex(latitude: Double, longitude: Double)
+    /// Air quality (`/v1/air-quality` on its own host): both indexes and the four pollutants now and hour by hour for
+    /// today and tomorrow, and the six pollen now (null outside Europe).
+    case airQuality(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
     static let currentVariables = [
@@ -25,6 +28,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
         "precipitation_probability_max", "uv_index_max",
     ]
+    /// What the air view shows, now and for each hour.
+    static let airVariables = ["us_aqi", "european_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
+    static let pollenVariables = PollenKind.allCases.map { "\($0.rawValue)_pollen" }
     /// Results a search asks for; one that keeps only a state's asks for the most the server gives.
     static let defaultCount = 10
     static let maximumCount = 100
@@ -36,6 +42,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         switch self {
         case .search: "/v1/search"
         case .forecast, .uvIndex: "/v1/forecast"
+        case .airQuality: "/v1/air-quality"
         }
     }
 
@@ -59,6 +66,13 @@ package enum OpenMeteoRequest: Hashable, Sendable {
                 ("current", "uv_index"), ("hourly", "uv_index"), ("timezone", "auto"), ("timeformat", "unixtime"),
                 ("forecast_days", String(Self.forecastDays)),
             ]
+        case .airQuality(let lat, let lon):
+            [
+                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
+                ("current", (Self.airVariables + Self.pollenVariables).joined(separator: ",")),
+                ("hourly", Self.airVariables.joined(separator: ",")), ("timezone", "auto"), ("timeformat", "unixtime"),
+                ("forecast_days", "2"),
+            ]
         }
     }
 
@@ -70,6 +84,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
             "open-meteo|search|\(name.lowercased())|\(countryCode ?? "")|\(language)" + (count == Self.defaultCount ? "" : "|\(count)")
         case .forecast(let lat, let lon): "open-meteo|forecast|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         case .uvIndex(let lat, let lon): "open-meteo|uv|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        case .airQuality(let lat, let lon): "open-meteo|air|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }
 
@@ -79,6 +94,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         switch self {
         case .search: base = configuration.geocodingURL
         case .forecast, .uvIndex: base = configuration.forecastURL
+        case .airQuality: base = configuration.airQualityURL
         }
         while base.hasSuffix("/") { base.removeLast() }
         let query = parameters(language: configuration.language)

@@ -1,0 +1,271 @@
+import Foundation
+import HTTPKit
+import Synchronization
+import Testing
+import WeatherCoreTesting
+@testable import WeatherCLI
+@testable import WeatherCore
+@testable import WeatherProviders
+
+/// Air quality (issue 28): Open-Meteo's `/v1/air-quality` through a loopback server, both scales' categories at
+/// their edges, pollen in season, out of season and outside Europe, and the cache.
+struct AirQualityProviderTests {
+    /// 2023-11-14 10:00 UTC, on the hour.
+    static let now = 1_699_956_000
+    static let brno = Place(name: "Brno", country: "CZ", latitude: 49.2, longitude: 16.6)
+    static let newYork = Place(name: "New York", state: "New York", country: "US", latitude: 40.7, longitude: -74)
+
+    static func json(_ value: Any) throws -> Data { try JSONSerialization.data(withJSONObject: value) }
+
+    /// An answer as Open-Meteo writes one: `us` and `eu` now and every hour from midnight UTC for two days, the four
+    /// pollutants, and the pollen now (`pollen` nil: null, as outside Europe).
+    static func answer(us: Int = 32, eu: Int = 18, offset: Int = 0, pollen: [String: Double]? = nil) throws -> Data {
+        let hours = (0..<48).map { now - 10 * 3_600 + $0 * 3_600 }
+        var current: [String: Any] = [
+            "time": now, "interval": 3_600, "us_aqi": us, "european_aqi": eu, "pm2_5": 6.5, "pm10": 10.9, "ozone": 67.0,
+            "nitrogen_dioxide": 12.9,
+        ]
+        for kind in PollenKind.allCases { current["\(kind.rawValue)_pollen"] = pollen?[kind.rawValue] ?? (pollen == nil ? NSNull() : 0.0) }
+        return try json([
+            "latitude": 49.2, "longitude": 16.6, "utc_offset_seconds": offset, "timezone": "Europe/Prague",
+            "current": current,
+            "hourly": [
+                "time": hours, "us_aqi": hours.indices.map { us + $0 }, "european_aqi": hours.indices.map { eu + $0 },
+                "pm2_5": hours.map { _ in 7.0 }, "pm10": hours.map { _ in 11.0 }, "ozone": hours.map { _ in NSNull() },
+                "nitrogen_dioxide": hours.map { _ in 12.0 },
+            ] as [String: Any],
+        ] as [String: Any])
+    }
+
+    static func source(_ server: LoopbackServer, cache: ResponseCache = ResponseCache(directory: nil), clock: TestClock = TestClock())
+        -> OpenMeteoAirQualitySource
+    {
+        OpenMeteoAirQualitySource(client: FakeOpenMeteo.client(server), cache: cache, now: clock.function)
+    }
+
+    @Test func itAsksOpenMeteosAirQualityEndpointForBothIndexesAndThePollen() async throws {
+        let body = try Self.answer(pollen: ["birch": 40, "grass": 3])
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let air = try await Self.source(server).airQuality(for: Self.brno)
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/air-quality")
+        #expect(request.value("current")?.contains("us_aqi") == true && request.value("current")?.contains("birch_pollen") == true)
+        #expect(request.value("hourly") == "us_aqi,european_aqi,pm2_5,pm10,ozone,nitrogen_dioxide")
+        #expect(air.now.usAQI == 32 && air.now.europeanAQI == 18)
+        #expect(air.now.pm2_5 == 6.5 && air.now.pm10 == 10.9 && air.now.ozone == 67 && air.now.nitrogenDioxide == 12.9)
+        #expect(air.source == .openMeteo)
+        // Birch at 40 grains/m³ is moderate for a tree, grass at 3 low; the others are out of season.
+        #expect(air.pollen?[.birch].map(PollenKind.birch.level) == .moderate)
+        #expect(air.pollen?[.grass].map(PollenKind.grass.level) == .low)
+        #expect(air.pollen?[.alder] == 0)
+    }
+
+    /// The coming hours of today are the ones after now and before the place's midnight: 13 at 10:00 UTC in UTC, 11
+    /// at 12:00 local two hours east; a null figure is left out, never read as 0.
+    @Test(arguments: [(0, 13), (7_200, 11)])
+    func theHoursAreTheRestOfTheLocalDay(offset: Int, count: Int) throws {
+        let air = try OpenMeteoAirDecoding.airQuality(try Self.answer(offset: offset))
+        #expect(air.hours.count == count)
+        #expect(air.hours.first?.time == Date(timeIntervalSince1970: Double(Self.now + 3_600)))
+        #expect(air.hours.allSatisfy { $0.ozone == nil && $0.pm10 == 11 })
+        #expect(air.hours.first?.usAQI == 32 + 11)
+    }
+
+    /// Outside Europe every pollen is null: no pollen data, not "none".
+    @Test func nullPollenIsNoPollenData() throws {
+        let air = try OpenMeteoAirDecoding.airQuality(try Self.answer(pollen: nil))
+        #expect(air.pollen == nil)
+    }
+
+    @Test func aFreshCopyIsAnsweredWithNoRequest() async throws {
+        let body = try Self.answer()
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let (clock, cache) = (TestClock(), ResponseCache(directory: nil))
+        let source = Self.source(server, cache: cache, clock: clock)
+        _ = try await source.airQuality(for: Self.brno)
+        let again = try await source.airQuality(for: Self.brno)
+        #expect(again.now.usAQI == 32)
+        #expect(server.requests.count == 1)
+        #expect(await source.cachedAirQuality(for: Self.brno)?.now.europeanAQI == 18)
+        #expect(await source.cachedAirQuality(for: Self.newYork) == nil)
+    }
+
+    @Test func anAnswerWithoutCurrentAirIsRefused() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"latitude":49.2,"hourly":{}}"#) }
+        defer { server.stop() }
+        await #expect(throws: WeatherError.self) { try await Self.source(server).airQuality(for: Self.brno) }
+    }
+}
+
+/// Both scales' categories at their edges (the EPA's and the EEA's tables), pollen levels, and the scale a place gets.
+struct AirCategoryTests {
+    @Test(arguments: [
+        (0, AirCategory.usGood), (50, .usGood), (51, .usModerate), (100, .usModerate), (101, .usSensitive),
+        (150, .usSensitive), (151, .usUnhealthy), (200, .usUnhealthy), (201, .usVeryUnhealthy), (300, .usVeryUnhealthy),
+        (301, .usHazardous), (500, .usHazardous),
+    ])
+    func usEdges(index: Int, category: AirCategory) {
+        #expect(AQIScale.us.category(index) == category)
+    }
+
+    @Test(arguments: [
+        (0, AirCategory.euGood), (20, .euGood), (21, .euFair), (40, .euFair), (41, .euModerate), (60, .euModerate),
+        (61, .euPoor), (80, .euPoor), (81, .euVeryPoor), (100, .euVeryPoor), (101, .euExtremelyPoor),
+    ])
+    func europeanEdges(index: Int, category: AirCategory) {
+        #expect(AQIScale.european.category(index) == category)
+    }
+
+    @Test func pollenLevelsFollowEachKindsTable() {
+        #expect(PollenKind.birch.level(0) == .none)
+        #expect(PollenKind.birch.level(14.9) == .low && PollenKind.birch.level(15) == .moderate)
+        #expect(PollenKind.grass.level(19) == .moderate && PollenKind.grass.level(20) == .high)
+        #expect(PollenKind.ragweed.level(499) == .high && PollenKind.ragweed.level(500) == .veryHigh)
+    }
+
+    @Test func europeGetsTheEuropeanIndexAndEverywhereElseTheUSOne() {
+        #expect(AQIScale.automatic(for: AirQualityProviderTests.brno) == .european)
+        #expect(AQIScale.automatic(for: AirQualityProviderTests.newYork) == .us)
+        #expect(AQIScale.automatic(for: Place(name: "Delhi", country: "IN", latitude: 28.6, longitude: 77.2)) == .us)
+        #expect(AQIScale.automatic(for: Place(name: "Somewhere", latitude: 48.8, longitude: 2.3, timeZone: "Europe/Paris")) == .european)
+    }
+}
+
+/// The current view's "Air" line and `:air` itself: the air is asked beside the weather and never waited for.
+@MainActor
+struct AirViewTests {
+    /// An air source that says when its answer is in.
+    final class Watched: AirQualityProviding {
+        let source: OpenMeteoAirQualitySource
+        private let done = Mutex(0)
+        var answered: Int { done.withLock { $0 } }
+        init(_ source: OpenMeteoAirQualitySource) { self.source = source }
+        func airQuality(for place: Place) async throws -> AirQuality {
+            defer { done.withLock { $0 += 1 } }
+            return try await source.airQuality(for: place)
+        }
+        func cachedAirQuality(for place: Place) async -> AirQuality? { await source.cachedAirQuality(for: place) }
+    }
+
+    static func render(_ d: CurrentWeatherDisplay) -> String {
+        Style.plain.render(Renderer(style: .plain, width: 80).current(d))
+    }
+
+    /// The air server holds its answer until the weather has been drawn: the view is drawn without an "Air" line,
+    /// and the air request was on the wire all along (one request, made beside the weather's).
+    @Test func theWeatherIsDrawnWithoutWaitingForTheAir() async throws {
+        let weather = try FakeOpenMeteo.start()
+        let drawn = Mutex(false)
+        let hold = RoundTripTests.Hold()
+        let body = try AirQualityProviderTests.answer()
+        let air = try LoopbackServer { _ in
+            hold.until { drawn.withLock { $0 } }
+            return .json(body)
+        }
+        defer { weather.stop(); air.stop() }
+        let model = CurrentWeatherViewModel(service: FakeOpenMeteo.service(weather), options: DisplayOptions(language: .english))
+        model.airSource = AirQualityProviderTests.source(air)
+        var shown: [CurrentWeatherDisplay] = []
+        model.onUpdate = { shown.append($0) }
+        let outcome = await model.show(FakeOpenMeteo.testford)
+        drawn.withLock { $0 = true }
+        #expect(outcome == .updated)
+        let display = try #require(shown.last)
+        #expect(display.air == nil)
+        #expect(!Self.render(display).contains("Air"))
+        #expect(weather.requests(to: "/v1/forecast").count == 1)
+        #expect(await until { air.requests.count == 1 && hold.answers.count == 1 })
+        #expect(hold.answers == [true])
+    }
+
+    /// With the air in before the weather (the weather server holds until it is), the line is there, in the scale of
+    /// the place: Testford is in England, so the European index.
+    @Test func theAirAtHandIsOneLineOfTheCurrentView() async throws {
+        let airBody = try AirQualityProviderTests.answer(us: 32, eu: 18)
+        let air = try LoopbackServer { _ in .json(airBody) }
+        let watched = Watched(AirQualityProviderTests.source(air))
+        let hold = RoundTripTests.Hold()
+        let weather = try LoopbackServer { request in
+            hold.until { watched.answered > 0 }
+            return FakeOpenMeteo.route(request)
+        }
+        defer { weather.stop(); air.stop() }
+        let model = CurrentWeatherViewModel(service: FakeOpenMeteo.service(weather), options: DisplayOptions(language: .english))
+        model.airSource = watched
+        await model.show(FakeOpenMeteo.testford)
+        #expect(hold.answers == [true])
+        let display = try #require(model.display)
+        #expect(display.air == AirIndex(scale: .european, value: 18))
+        let line = try #require(Self.render(display).split(separator: "\n").first { $0.contains("Air ") })
+        #expect(line.hasSuffix("Air            good (European AQI 18)"))
+        model.airScale = .us
+        #expect(model.display?.air == AirIndex(scale: .us, value: 32))
+    }
+
+    /// A failing air source leaves the weather as it is: no line, no error.
+    @Test(arguments: [500, 400])
+    func aFailingAirSourceLeavesTheWeatherWhole(status: Int) async throws {
+        let weather = try FakeOpenMeteo.start()
+        let air = try LoopbackServer { _ in .json(#"{"error":true,"reason":"down"}"#, status: status) }
+        let watched = Watched(AirQualityProviderTests.source(air))
+        defer { weather.stop(); air.stop() }
+        let model = CurrentWeatherViewModel(service: FakeOpenMeteo.service(weather), options: DisplayOptions(language: .english))
+        model.airSource = watched
+        var errors: [WeatherError] = []
+        model.onError = { errors.append($0) }
+        #expect(await model.show(FakeOpenMeteo.testford) == .updated)
+        #expect(await until { watched.answered > 0 })
+        #expect(errors.isEmpty)
+        #expect(model.display?.air == nil)
+    }
+
+    /// `:air` in Europe in season, out of season, and outside Europe, drawn.
+    @Test func theAirViewShowsTheIndexThePollutantsTheHoursAndThePollen() async throws {
+        let body = try AirQualityProviderTests.answer(us: 120, eu: 61, pollen: ["birch": 100, "grass": 3])
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let weather = try FakeOpenMeteo.start()
+        defer { weather.stop() }
+        let model = AirViewModel(
+            service: FakeOpenMeteo.service(weather), source: AirQualityProviderTests.source(server), options: DisplayOptions(language: .english),
+            now: { Date(timeIntervalSince1970: Double(AirQualityProviderTests.now)) })
+        #expect(await model.show(.air, at: AirQualityProviderTests.brno) == .updated)
+        let display = try #require(model.display)
+        #expect(display.index == AirIndex(scale: .european, value: 61) && display.index?.category == .euPoor)
+        #expect(display.pollen?.map(\.kind) == [.birch, .grass] && display.pollen?.map(\.level) == [.high, .low])
+        let view = Style.plain.render(Renderer(style: .plain, width: 60).air(display))
+        #expect(view.contains("Now               poor (European AQI 61)"))
+        #expect(view.contains("PM2.5             6.5 µg/m³"))
+        #expect(view.contains("Nitrogen dioxide  12.9 µg/m³"))
+        #expect(view.contains("11:00  poor (European AQI 72)"))
+        #expect(view.contains("Birch  high") && view.contains("Grass  low"))
+        #expect(weather.requests.isEmpty)
+
+        let french = Style.plain.render(Renderer(style: .plain, width: 60, strings: Strings.terminal(.french)).air(display))
+        #expect(french.contains("Bouleau"))
+
+        let outOfSeason = try OpenMeteoAirDecoding.airQuality(try AirQualityProviderTests.answer(pollen: [:])).airQuality(fetchedAt: Date())
+        let quiet = DisplayFormatter(options: DisplayOptions(language: .english)).air(outOfSeason, at: AirQualityProviderTests.brno)
+        #expect(quiet.pollen == [])
+        #expect(Style.plain.render(Renderer(style: .plain, width: 60).air(quiet)).contains("No pollen in the air now."))
+
+        let elsewhere = try OpenMeteoAirDecoding.airQuality(try AirQualityProviderTests.answer(us: 151, pollen: nil)).airQuality(fetchedAt: Date())
+        let newYork = DisplayFormatter(options: DisplayOptions(language: .english)).air(elsewhere, at: AirQualityProviderTests.newYork)
+        #expect(newYork.index == AirIndex(scale: .us, value: 151) && newYork.index?.category == .usUnhealthy)
+        let drawn = Style.plain.render(Renderer(style: .plain, width: 60).air(newYork))
+        #expect(drawn.contains("unhealthy (AQI 151)") && drawn.contains("No pollen data here."))
+    }
+
+    @Test func withoutASourceAirSaysThereIsNoAirData() async throws {
+        let weather = try FakeOpenMeteo.start()
+        defer { weather.stop() }
+        let model = AirViewModel(service: FakeOpenMeteo.service(weather), source: nil, options: DisplayOptions(language: .english))
+        var errors: [WeatherError] = []
+        model.onError = { errors.append($0) }
+        #expect(await model.show(.air, at: AirQualityProviderTests.brno) != .updated)
+        #expect(errors == [.invalidInput(Phrase("error.air.none"))])
+        #expect(weather.requests.isEmpty)
+    }
+}
