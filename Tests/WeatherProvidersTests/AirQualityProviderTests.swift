@@ -15,26 +15,8 @@ struct AirQualityProviderTests {
     static let brno = Place(name: "Brno", country: "CZ", latitude: 49.2, longitude: 16.6)
     static let newYork = Place(name: "New York", state: "New York", country: "US", latitude: 40.7, longitude: -74)
 
-    static func json(_ value: Any) throws -> Data { try JSONSerialization.data(withJSONObject: value) }
-
-    /// An answer as Open-Meteo writes one: `us` and `eu` now and every hour from midnight UTC for two days, the four
-    /// pollutants, and the pollen now (`pollen` nil: null, as outside Europe).
     static func answer(us: Int = 32, eu: Int = 18, offset: Int = 0, pollen: [String: Double]? = nil) throws -> Data {
-        let hours = (0..<48).map { now - 10 * 3_600 + $0 * 3_600 }
-        var current: [String: Any] = [
-            "time": now, "interval": 3_600, "us_aqi": us, "european_aqi": eu, "pm2_5": 6.5, "pm10": 10.9, "ozone": 67.0,
-            "nitrogen_dioxide": 12.9,
-        ]
-        for kind in PollenKind.allCases { current["\(kind.rawValue)_pollen"] = pollen?[kind.rawValue] ?? (pollen == nil ? NSNull() : 0.0) }
-        return try json([
-            "latitude": 49.2, "longitude": 16.6, "utc_offset_seconds": offset, "timezone": "Europe/Prague",
-            "current": current,
-            "hourly": [
-                "time": hours, "us_aqi": hours.indices.map { us + $0 }, "european_aqi": hours.indices.map { eu + $0 },
-                "pm2_5": hours.map { _ in 7.0 }, "pm10": hours.map { _ in 11.0 }, "ozone": hours.map { _ in NSNull() },
-                "nitrogen_dioxide": hours.map { _ in 12.0 },
-            ] as [String: Any],
-        ] as [String: Any])
+        try FakeAirQuality.answer(us: us, eu: eu, offset: offset, pollen: pollen, at: now)
     }
 
     static func source(_ server: LoopbackServer, cache: ResponseCache = ResponseCache(directory: nil), clock: TestClock = TestClock())
@@ -267,5 +249,66 @@ struct AirViewTests {
         #expect(await model.show(.air, at: AirQualityProviderTests.brno) != .updated)
         #expect(errors == [.invalidInput(Phrase("error.air.none"))])
         #expect(weather.requests.isEmpty)
+    }
+}
+
+/// OpenWeather's air pollution, the fallback with a key when Open-Meteo's air quality fails: both indexes worked out
+/// from its concentrations.
+struct AirFallbackTests {
+    /// OpenWeather's answer: `list` of `dt`, its own `aqi` (1–5, neither scale) and `components` in µg/m³.
+    static func pollution(pm2_5: Double, hours: Int = 1) throws -> Data {
+        let list = (0..<hours).map { hour -> [String: Any] in
+            [
+                "dt": AirQualityProviderTests.now + hour * 3_600, "main": ["aqi": 3],
+                "components": ["co": 400.0, "no": 0.1, "no2": 20.0, "o3": 60.0, "so2": 1.2, "pm2_5": pm2_5, "pm10": 30.0, "nh3": 2.0],
+            ]
+        }
+        return try JSONSerialization.data(withJSONObject: ["coord": ["lon": 77.2, "lat": 28.6], "list": list] as [String: Any])
+    }
+
+    static func factory(_ server: LoopbackServer, key: String?) -> ProviderFactory {
+        ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: key, baseURL: server.baseURL, timeout: 5),
+            environment: ["OPENMETEO_BASE_URL": server.baseURL], transport: SocketTransport(), cache: ResponseCache(directory: nil))
+    }
+
+    @Test func withAKeyOpenWeatherAnswersWhenOpenMeteoFails() async throws {
+        let (now, coming) = (try Self.pollution(pm2_5: 35.5), try Self.pollution(pm2_5: 9, hours: 30))
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/v1/air-quality": .json(#"{"error":true,"reason":"refused"}"#, status: 400)
+            case "/data/2.5/air_pollution": .json(now)
+            case "/data/2.5/air_pollution/forecast": .json(coming)
+            default: .json("{}", status: 404)
+            }
+        }
+        defer { server.stop() }
+        let place = Place(name: "Delhi", country: "IN", latitude: 28.6, longitude: 77.2)
+        let air = try await Self.factory(server, key: "k").airQuality.airQuality(for: place)
+        #expect(air.source == .openWeather)
+        // PM2.5 at 35.5 µg/m³ is the EPA's first "unhealthy for sensitive groups" figure: 101.
+        #expect(air.now.usAQI == 101 && air.now.pm2_5 == 35.5 && air.now.nitrogenDioxide == 20)
+        #expect(air.pollen == nil)
+        #expect(air.hours.first?.usAQI == 50)  // 9 µg/m³, the top of "good"
+        #expect(server.requests(to: "/data/2.5/air_pollution").first?.value("appid") == "k")
+        #expect(server.requests(to: "/v1/air-quality").count == 1)
+    }
+
+    @Test func withoutAKeyNothingElseIsAsked() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"error":true,"reason":"refused"}"#, status: 400) }
+        defer { server.stop() }
+        await #expect(throws: WeatherError.self) {
+            try await Self.factory(server, key: nil).airQuality.airQuality(for: AirQualityProviderTests.brno)
+        }
+        #expect(server.requests.map(\.path) == ["/v1/air-quality"])
+    }
+
+    @Test func bothIndexesFromConcentrations() {
+        #expect(AirIndexes.us(pm2_5: 9.0, pm10: nil, ozone: nil, nitrogenDioxide: nil) == 50)
+        #expect(AirIndexes.us(pm2_5: 9.1, pm10: nil, ozone: nil, nitrogenDioxide: nil) == 51)
+        #expect(AirIndexes.us(pm2_5: 5, pm10: 155, ozone: nil, nitrogenDioxide: nil) == 101)
+        #expect(AirIndexes.european(pm2_5: 10, pm10: nil, ozone: nil, nitrogenDioxide: nil) == 20)
+        #expect(AirIndexes.european(pm2_5: 25, pm10: 10, ozone: 50, nitrogenDioxide: 40) == 60)
+        #expect(AirIndexes.us(pm2_5: nil, pm10: nil, ozone: nil, nitrogenDioxide: nil) == nil)
     }
 }

@@ -34,6 +34,7 @@ package enum Help {
         (":rain", "help.rain"),
         (":compare A; B", "help.compare"),
         (":air", "help.air"),
+        (":aqi [us|eu]", "help.aqi"),
         (":units [NAME]", "help.units"),
         (":clock [12|24]", "help.clock"),
         (":lang [CODE]", "help.lang"),

@@ -152,6 +152,9 @@ package final class SessionView {
             note(strings("session.guessed", ["zone": guess.zone, "place": guess.place.displayName]))
         case .home(let place?, let saved):
             draw(renderer.message(strings(saved ? "session.home.saved" : "session.home", ["place": place.displayName])))
+        case .airScale(let scale, let saved):
+            let name = strings["aqi.scale." + (scale?.rawValue ?? "auto")]
+            draw(renderer.message(strings(saved ? "session.aqi.saved" : "session.aqi", ["scale": name])))
         case .home(nil, _):
             draw(renderer.message(strings["session.home.none"]))
         case .located(let place, let service):

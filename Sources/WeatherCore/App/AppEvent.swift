@@ -8,6 +8,8 @@ package enum AppEvent: Equatable, Sendable {
     case daily(DailyDisplay)
     case rain(RainDisplay)
     case air(AirDisplay)
+    /// The air quality scale in force (nil: the place's own), and whether `:aqi` just saved it.
+    case airScale(AQIScale?, saved: Bool)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
     /// The places the last search matched, in the order found (it never changes), and the index of the shown one.
     case matches([Place], shown: Int)

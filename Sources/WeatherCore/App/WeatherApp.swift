@@ -101,6 +101,7 @@ package final class WeatherApp {
         models = ScreenViewModels(service: service, options: options, now: now)
         place = preferences.lastCity ?? preferences.home
         bind()
+        connectAir()
     }
 
     /// The view model of the current weather, where searches and picks go.
@@ -268,5 +269,7 @@ extension WeatherApp {
         let source = offline ? nil : airSource
         models.air.source = source
         models.current.airSource = source
+        models.air.scale = preferences.airScale
+        models.current.airScale = preferences.airScale
     }
 }

@@ -161,6 +161,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         var display = formatter(options).current(report)
         if let (air, place) = air, place.latitude == report.place.latitude, place.longitude == report.place.longitude {
             display.air = AirIndex(air.now, scale: airScale ?? .automatic(for: report.place))
+            display.airSource = display.air == nil ? nil : air.source
         }
         return display
     }

@@ -62,5 +62,32 @@ struct AirRoutingTests {
     @Test func airParses() throws {
         #expect(try Command.parse(":air") == .air)
         #expect(throws: WeatherError.self) { try Command.parse(":air now") }
+        #expect(try Command.parse(":aqi") == .airScale(nil, chosen: false))
+        #expect(try Command.parse(":aqi US") == .airScale(.us, chosen: true))
+        #expect(try Command.parse(":aqi eu") == .airScale(.european, chosen: true))
+        #expect(try Command.parse(":aqi auto") == .airScale(nil, chosen: true))
+        #expect(throws: WeatherError.self) { try Command.parse(":aqi china") }
+    }
+
+    /// `:aqi us` is saved and redraws the view shown in that scale with no request; a new launch reads it back.
+    @Test func aScaleChosenIsSavedAndRedrawsWithNoRequest() async throws {
+        let h = WeatherAppTests.harness()
+        defer { h.folder.remove() }
+        let air = CountingAir()
+        h.app.airSource = air
+        await h.app.run(.search("Testford"))
+        await h.app.run(.air)
+        let asked = air.requests.count
+        h.events.clear()
+        await h.app.run(.airScale(.us, chosen: true))
+        #expect(h.events.shown.first == .airScale(.us, saved: true))
+        guard case .air(let display) = h.events.shown.last else { Issue.record("not redrawn: \(h.events.all)"); return }
+        #expect(display.index == AirIndex(scale: .us, value: 42))
+        #expect(air.requests.count == asked)
+        #expect(h.app.preferences.airScale == .us)
+        let saved = try Preferences(data: Data(contentsOf: h.folder.path("preferences.json")))
+        #expect(saved.airScale == .us)
+        await h.app.run(.airScale(nil, chosen: true))
+        #expect(h.app.preferences.airScale == nil)
     }
 }
