@@ -240,6 +240,20 @@ struct AirViewTests {
         #expect(drawn.contains("unhealthy (AQI 151)") && drawn.contains("No pollen data here."))
     }
 
+    /// `:air` fits every width from 40 columns, the longest category and a long name included.
+    @Test(arguments: [40, 60, 80, 120])
+    func theAirViewFitsEveryWidth(width: Int) throws {
+        let air = try OpenMeteoAirDecoding.airQuality(try AirQualityProviderTests.answer(us: 101, pollen: ["ragweed": 600, "birch": 2]))
+        let place = Place(name: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", country: "US", latitude: 40, longitude: -74)
+        for language in [Language.english, .german, .portuguese] {
+            let display = DisplayFormatter(options: DisplayOptions(language: language)).air(air.airQuality(fetchedAt: Date()), at: place)
+            let lines = Renderer(style: .plain, width: width, strings: Strings.terminal(language)).air(display)
+            #expect(lines.allSatisfy { $0.width <= width }, "\(lines.map(\.plain))")
+            // The index is there, wrapped or not.
+            #expect(lines.map(\.plain).joined(separator: " ").contains("101)"))
+        }
+    }
+
     @Test func withoutASourceAirSaysThereIsNoAirData() async throws {
         let weather = try FakeOpenMeteo.start()
         defer { weather.stop() }

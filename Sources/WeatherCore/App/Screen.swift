@@ -4,8 +4,8 @@ import FoundationEssentials
 /// screen (`ScreenViewModels`), which asks for it and publishes it; a change of units or clock draws it again from
 /// what that view model holds, as Ctrl-L does, and a change of language or provider asks for it again.
 ///
-/// The coming views (a list of places, a map, weather warnings, air quality) are not here yet, each waiting for its
-/// issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
+/// The coming views (a list of places, a map, weather warnings) are not here yet, each waiting for its issue; air
+/// quality (`.air`) came first in that shape. Each is one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
 /// its requests and publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, its event in
 /// `AppEvent` and its command in `WeatherApp.run`: no branch anywhere else in the app model.
 package enum Screen: Equatable, Sendable {
