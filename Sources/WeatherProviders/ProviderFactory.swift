@@ -45,6 +45,17 @@ package struct ProviderFactory: Sendable {
         IPLocationClient(configuration: .fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
     }
 
+    /// The air source `:air` and the current view's "Air" line ask: Open-Meteo's air quality (keyless, on
+    /// `OPENMETEO_BASE_URL` when set), and with an OpenWeather key its air pollution when Open-Meteo fails; building
+    /// it asks nothing.
+    package var airQuality: any AirQualityProviding {
+        let openMeteo = OpenMeteoAirQualitySource(client: openMeteoClient(.english), cache: cache)
+        guard openWeather.apiKey != nil else { return openMeteo }
+        return AirQualityChain([
+            openMeteo, OpenWeatherAirPollutionSource(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache),
+        ])
+    }
+
     package func service(for choice: ServiceChoice) -> any WeatherProviding {
         if choice.offline {
             let samples = SampleDataTransport()

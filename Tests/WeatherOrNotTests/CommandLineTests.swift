@@ -81,7 +81,7 @@ struct CommandLineTests {
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Testford, England, GB"))
-        #expect(proxy.requests.count == 3)
+        #expect(proxy.weatherRequests.count == 3)
         #expect(proxy.requests.allSatisfy { $0.target.hasPrefix("http://weather.invalid/") })
     }
 

@@ -160,9 +160,9 @@ struct LocalPlacesTests {
         #expect(server.requests(to: "/geo/1.0/reverse").count == 1)
     }
 
-    /// The paths asked, sorted, but OpenWeather's UV index (asked of Open-Meteo beside the weather): these tests count
+    /// The paths asked, sorted, but the air quality's and OpenWeather's UV index (asked beside the weather): these tests count
     /// how a place is found.
     static func paths(_ server: LoopbackServer) -> [String] {
-        server.requests.filter { !$0.asksForUVIndexAlone }.map(\.path).sorted()
+        server.weatherRequests.filter { !$0.asksForUVIndexAlone }.map(\.path).sorted()
     }
 }

@@ -31,12 +31,12 @@ struct LoopbackToolTests {
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
         let first = try await runner.run(["--provider", provider, "Benchtown 1"])
-        let firstCost = server.requests.map(\.path)
+        let firstCost = server.weatherRequests.map(\.path)
         let second = try await runner.run(["--provider", provider, "Benchtown 2"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(second.status == 0, "\(second.stderr)")
         // Two names, two places: the second costs the requests the first did, geocoding included, none from the cache.
         #expect(firstCost.contains { ["/geo/1.0/direct", "/v1/search"].contains($0) })
-        #expect(Array(server.requests.map(\.path).dropFirst(firstCost.count)).sorted() == firstCost.sorted())
+        #expect(Array(server.weatherRequests.map(\.path).dropFirst(firstCost.count)).sorted() == firstCost.sorted())
     }
 }

@@ -18,7 +18,7 @@ struct PipedAndOneShotTests {
         golden.check(result.stdout, "piped_session.txt")
         // Geocoding, weather, forecast, and Open-Meteo's UV index beside them (refused here: no UV shown): everything
         // after comes from memory.
-        #expect(server.requests.count == 4)
+        #expect(server.weatherRequests.count == 4)
         #expect(server.requests.filter(\.asksForUVIndexAlone).count == 1)
     }
 

@@ -27,7 +27,7 @@ struct ProviderTests {
         #expect(result.stdout.hasPrefix("London, England, GB"))
         #expect(!result.stdout.contains("Open-Meteo"))  // the default goes without saying in the header
         #expect(!(result.stdout + result.stderr).contains("API key"))
-        #expect(server.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
+        #expect(server.weatherRequests.map(\.path) == ["/v1/search", "/v1/forecast"])
         #expect(!server.requests.contains { $0.target.contains("appid") })
     }
 

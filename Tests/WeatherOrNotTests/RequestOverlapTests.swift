@@ -28,7 +28,7 @@ struct RequestOverlapTests {
         #expect(held.withLock { $0 } == true)
         #expect(result.stdout.hasPrefix("Testford, England, GB"))  // the name the reverse geocoder gave
         // Open-Meteo's UV index went out beside the weather (OpenWeather's plan has none).
-        #expect(server.requests.map(\.path).sorted() == ["/data/2.5/forecast", "/data/2.5/weather", "/geo/1.0/reverse", "/v1/forecast"])
+        #expect(server.weatherRequests.map(\.path).sorted() == ["/data/2.5/forecast", "/data/2.5/weather", "/geo/1.0/reverse", "/v1/forecast"])
     }
 
     /// A status line that shows current conditions alone makes one request for the weather, not two; one with the

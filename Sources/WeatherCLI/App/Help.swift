@@ -33,6 +33,8 @@ package enum Help {
         (":5day", "help.daily"),
         (":rain", "help.rain"),
         (":compare A; B", "help.compare"),
+        (":air", "help.air"),
+        (":aqi [us|eu]", "help.aqi"),
         (":units [NAME]", "help.units"),
         (":clock [12|24]", "help.clock"),
         (":lang [CODE]", "help.lang"),

@@ -83,6 +83,14 @@ struct JSONDocument {
             ])
         } ?? .null
         view["uvSource"] = Figures.uvSource(d.uvOrigin)
+        view["air"] = d.air.map { air in
+            .object([
+                "scale": .string(air.scale.rawValue), "index": .number(Double(air.value)), "category": .string(air.category.rawValue),
+                "description": .string(strings["air." + air.category.rawValue]),
+                "source": d.airSource.map { .string($0.rawValue) } ?? .null,
+                "attribution": d.airSource.map { .string($0.attribution) } ?? .null,
+            ])
+        } ?? .null
         view["currentStep"] = d.comingStep.map { step in
             .object(figures.interval(step).merging([
                 "precipitation": figures.precipitation(step.precipitation),

@@ -43,6 +43,7 @@ package struct Launcher {
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
+        app.airSource = services.air
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -94,9 +95,11 @@ package struct Launcher {
                 return ExitStatus.usage
             }
         }
-        // A status line that shows current conditions alone asks for nothing else, one without UV for no UV index.
+        // A status line that shows current conditions alone asks for nothing else, one without UV for no UV index, one
+        // without the air for no air quality.
         await Answer.run(
-            wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true
+            wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true,
+            wantsAirQuality: options.format?.needsAirQuality ?? !views
         ) {
             if options.here {
                 if app.preferences.home != nil { view.showingHome() }

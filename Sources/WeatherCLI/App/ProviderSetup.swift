@@ -35,11 +35,14 @@ package struct ProviderSetup: Sendable {
         package let make: @Sendable (ServiceChoice) -> any WeatherProviding
         /// The IP geolocation service that `:locate` and `--locate` ask, and nothing else.
         package let locator: any PlaceLocating
+        /// Where `:air` and the current view's "Air" line come from; nil: no air data.
+        package let air: (any AirQualityProviding)?
 
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
-            locator: any PlaceLocating
+            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil
         ) {
+            self.air = air
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make

@@ -108,6 +108,7 @@ package final class SessionView {
         case .hourly(let d): json.hourly = d; json.strings = strings; draw(renderer.hourly(d))
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
+        case .air(let d): draw(renderer.air(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
         case .map(let d):
@@ -164,6 +165,9 @@ package final class SessionView {
             note(strings("session.guessed", ["zone": guess.zone, "place": guess.place.displayName]))
         case .home(let place?, let saved):
             draw(renderer.message(strings(saved ? "session.home.saved" : "session.home", ["place": place.displayName])))
+        case .airScale(let scale, let saved):
+            let name = strings["aqi.scale." + (scale?.rawValue ?? "auto")]
+            draw(renderer.message(strings(saved ? "session.aqi.saved" : "session.aqi", ["scale": name])))
         case .home(nil, _):
             draw(renderer.message(strings["session.home.none"]))
         case .located(let place, let service):

@@ -7,7 +7,7 @@ package struct StatusFormat: Equatable, Sendable {
     package enum Field: Character, CaseIterable, Sendable {
         case glyph = "c", condition = "C", temperature = "t", feelsLike = "f", humidity = "h", wind = "w"
         case location = "l", precipitation = "p", precipitationChance = "o", pressure = "P", sunrise = "S", sunset = "s"
-        case uvIndex = "u", uvCategory = "U"
+        case uvIndex = "u", uvCategory = "U", airIndex = "a", airCategory = "A"
     }
 
     /// One piece of the line.
@@ -75,6 +75,11 @@ package struct StatusFormat: Equatable, Sendable {
         pieces.contains { $0 == .field(.uvIndex) || $0 == .field(.uvCategory) }
     }
 
+    /// True when a placeholder shows the air quality (asked of its own source beside the weather).
+    package var needsAirQuality: Bool {
+        pieces.contains { $0 == .field(.airIndex) || $0 == .field(.airCategory) }
+    }
+
     /// The line for `d`, each value as the views show it; a value the provider does not give is "–" ("-" in ASCII).
     /// Temperatures carry their colour, shown only when colour is on. Line breaks in the format become spaces: a
     /// status is one line.
@@ -110,6 +115,10 @@ package struct StatusFormat: Equatable, Sendable {
             guard let index = d.uvIndex else { return style.span(missing) }
             let category = UVCategory(index: index)
             return style.span(field == .uvIndex ? String(UVIndex.whole(index)) : strings["uv." + category.rawValue], .uv(category))
+        case .airIndex, .airCategory:
+            // The index on the place's scale, or its category's word, in the category's colour.
+            guard let air = d.air else { return style.span(missing) }
+            return style.span(field == .airIndex ? String(air.value) : strings["air." + air.category.rawValue], .air(air.category))
         }
     }
 

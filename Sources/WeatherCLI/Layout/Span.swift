@@ -11,6 +11,8 @@ package enum Look: Equatable, Sendable {
     case map(MapInk)
     /// A UV index category's colour, the WHO's: green, yellow, orange, red, violet.
     case uv(UVCategory)
+    /// An air quality category's colour, its scale's own (the EPA's, the EEA's).
+    case air(AirCategory)
 }
 
 /// A run of text with one look, ready for the terminal.

@@ -79,6 +79,7 @@ package struct Renderer: Sendable {
             rows.append([text(strings["label.uv"]), uvIndex(uv, worded: true) + text(uvQualifier(d))])
         }
         if let precipitation = d.precipitation { rows.append([text(strings["label.precipitation"]), text(precipitation)]) }
+        if let air = d.air { rows.append([text(strings["label.air"]), airIndex(air)]) }
         if let sunrise = d.sunrise, let sunset = d.sunset {
             rows.append([text(strings["label.sun"]), text(strings("current.sun", ["sunrise": sunrise, "sunset": sunset]))])
         }
@@ -309,6 +310,40 @@ package struct Renderer: Sendable {
             "\(pin.number). \(pin.name)" + (pin.temperature.map { " " + $0 } ?? "")
         }
         if !unlabelled.isEmpty { lines += style.paragraph(unlabelled.joined(separator: "  "), width: width, .dim) }
+        return lines
+    }
+
+    // MARK: Air
+
+    /// "good (AQI 32)", "fair (European AQI 18)": the category's word in its colour, and the index on its scale.
+    private func airIndex(_ index: AirIndex) -> Line {
+        style.line(strings["air." + index.category.rawValue], .air(index.category))
+            + text(" (" + strings("air.index." + index.scale.rawValue, ["index": String(index.value)]) + ")")
+    }
+
+    /// `:air`: the index now, the four pollutants, the coming hours of today, the pollen; the source in the heading.
+    package func air(_ d: AirDisplay) -> [Line] {
+        var lines = heading(text(d.place, .bold), text(via(d.source), .dim))
+        var now: [[Line]] = [[text(strings["air.now"]), d.index.map(airIndex) ?? text("–")]]
+        for pollutant in d.pollutants { now.append([text(strings["air.pollutant." + pollutant.key]), text(pollutant.text)]) }
+        let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: now)
+        lines += table.render(table.fit(width, steps: []), ellipsis: style.ellipsis)
+        let hours = d.hours.compactMap { hour in hour.index.map { [text(hour.time), airIndex($0)] } }
+        if !hours.isEmpty {
+            lines.append(text(strings["air.today"], .bold))
+            let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: hours)
+            lines += table.render(table.fit(width, steps: []), ellipsis: style.ellipsis)
+        }
+        lines.append(text(strings["air.pollen"], .bold))
+        switch d.pollen {
+        case nil: lines += style.paragraph(strings["air.pollen.noData"], width: width)
+        case let pollen? where pollen.isEmpty: lines += style.paragraph(strings["air.pollen.none"], width: width)
+        case let pollen?:
+            let rows = pollen.map { [text(strings["pollen." + $0.kind.rawValue]), text(strings["pollen.level." + $0.level.rawValue])] }
+            let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: rows)
+            lines += table.render(table.fit(width, steps: []), ellipsis: style.ellipsis)
+        }
+        lines += style.paragraph(d.attribution, width: width, .dim)
         return lines
     }
 

@@ -55,7 +55,30 @@ package struct Style: Sendable {
         case .art(let group): "38;5;\(artColour(group))"
         case .map(let ink): ink.code
         case .uv(let category): uvCode(category)
+        case .air(let category): airCode(category)
         }
+    }
+
+    /// The scales' official colours: the EPA's AQI green #00E400, yellow #FFFF00, orange #FF7E00, red #FF0000, purple
+    /// #8F3F97, maroon #7E0023; the EEA's European AQI #50F0E6, #50CCAA, #F0E641, #FF5050, #960032, #7D2181; the
+    /// nearest of the 256 colours without 24-bit colour.
+    private func airCode(_ category: AirCategory) -> String {
+        let (rgb, nearest): ((Int, Int, Int), Int) =
+            switch category {
+            case .usGood: ((0x00, 0xE4, 0x00), 40)
+            case .usModerate: ((0xFF, 0xFF, 0x00), 226)
+            case .usSensitive: ((0xFF, 0x7E, 0x00), 208)
+            case .usUnhealthy: ((0xFF, 0x00, 0x00), 196)
+            case .usVeryUnhealthy: ((0x8F, 0x3F, 0x97), 96)
+            case .usHazardous: ((0x7E, 0x00, 0x23), 88)
+            case .euGood: ((0x50, 0xF0, 0xE6), 87)
+            case .euFair: ((0x50, 0xCC, 0xAA), 79)
+            case .euModerate: ((0xF0, 0xE6, 0x41), 227)
+            case .euPoor: ((0xFF, 0x50, 0x50), 203)
+            case .euVeryPoor: ((0x96, 0x00, 0x32), 89)
+            case .euExtremelyPoor: ((0x7D, 0x21, 0x81), 90)
+            }
+        return trueColor ? "38;2;\(rgb.0);\(rgb.1);\(rgb.2)" : "38;5;\(nearest)"
     }
 
     /// The WHO's colours for the UV index (its "Global solar UV index" guide): green #289500, yellow #F7E400, orange

@@ -7,6 +7,9 @@ package enum AppEvent: Equatable, Sendable {
     case hourly(HourlyDisplay)
     case daily(DailyDisplay)
     case rain(RainDisplay)
+    case air(AirDisplay)
+    /// The air quality scale in force (nil: the place's own), and whether `:aqi` just saved it.
+    case airScale(AQIScale?, saved: Bool)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
     /// `:places`: the places followed, numbered, with their weather.
     case places(PlacesDisplay)

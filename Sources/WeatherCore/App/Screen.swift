@@ -4,7 +4,7 @@ import FoundationEssentials
 /// screen (`ScreenViewModels`), which asks for it and publishes it; a change of units or clock draws it again from
 /// what that view model holds, as Ctrl-L does, and a change of language or provider asks for it again.
 ///
-/// The coming views (weather warnings, air quality) are not here yet, each waiting for its issue. Each will be one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
+/// The coming view (weather warnings) is not here yet, waiting for its issue. Each view is one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
 /// its requests and publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, its event in
 /// `AppEvent` and its command in `WeatherApp.run`: no branch anywhere else in the app model.
 package enum Screen: Equatable, Sendable {
@@ -23,6 +23,8 @@ package enum Screen: Equatable, Sendable {
     case places
     /// The same places as pins on a map with their temperatures (`:map`).
     case map
+    /// The air at the place now and for the rest of today, and its pollen (`:air`).
+    case air
 
     /// True when it shows the place the commands apply to, so needs one; a comparison names its own two, the list
     /// of places its own.

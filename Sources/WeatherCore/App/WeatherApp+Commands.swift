@@ -29,6 +29,13 @@ extension WeatherApp {
         case .hourByHour(let count): await show(.hourly(HourlyStep(count: count, hourByHour: true)))
         case .daily: await show(.days)
         case .rain: await show(.rain)
+        case .air: await show(.air)
+        case .airScale(_, chosen: false): emit(.airScale(preferences.airScale, saved: false))
+        case .airScale(let scale, chosen: true):
+            let saved = change { $0.airScale = scale }
+            connectAir()
+            emit(.airScale(scale, saved: saved))
+            if screen == .current || screen == .air { redrawView() }
         case .compare(let first, let second): await show(.compare(first, second))
         case .places, .map:
             // Its numbers pick as `:recent`'s do.

@@ -59,6 +59,11 @@ package final class WeatherApp {
     /// The machine's time zone and the IP geolocation service, set by the program that composes the app: where a
     /// person with no last city and no home is guessed to be, and what `:locate` asks.
     package var whereabouts = Whereabouts()
+    /// Where the air comes from (`:air` and the current view's "Air" line), set by the program that composes the app;
+    /// never asked offline.
+    package var airSource: (any AirQualityProviding)? {
+        didSet { connectAir() }
+    }
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -100,6 +105,7 @@ package final class WeatherApp {
         models = ScreenViewModels(service: service, options: options, now: now)
         place = preferences.lastCity ?? preferences.home
         bind()
+        connectAir()
     }
 
     /// The view model of the current weather, where searches and picks go.
@@ -215,6 +221,7 @@ package final class WeatherApp {
         let options = current.options
         cancelRequests()
         models = ScreenViewModels(service: service, options: options, now: now)
+        connectAir()
         lastSearchFailed = false
         bind()
     }
@@ -259,5 +266,16 @@ package struct ServiceChoice: Equatable, Sendable {
         self.provider = provider
         self.failover = failover
         self.language = language
+    }
+}
+
+extension WeatherApp {
+    /// Hands the air source to the view models that ask it, none offline.
+    func connectAir() {
+        let source = offline ? nil : airSource
+        models.air.source = source
+        models.current.airSource = source
+        models.air.scale = preferences.airScale
+        models.current.airScale = preferences.airScale
     }
 }

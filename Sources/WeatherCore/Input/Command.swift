@@ -22,6 +22,11 @@ package enum Command: Equatable, Sendable {
     case rain
     /// `:compare A; B`: two places side by side.
     case compare(String, String)
+    /// `:air`: air quality and pollen.
+    case air
+    /// `:aqi us|eu|auto`: the air quality scale, saved (`auto`: nil, the place's own); `:aqi` alone (`chosen` false)
+    /// says which is in force.
+    case airScale(AQIScale?, chosen: Bool)
     case offline(Bool)
     /// `:provider NAME`; nil asks which one answers.
     case provider(ProviderID?)
@@ -44,7 +49,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":air", ":aqi", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -59,7 +64,7 @@ package enum Command: Equatable, Sendable {
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
-        "provider": "provider", "home": "home", "here": "here", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
+        "provider": "provider", "home": "home", "here": "here", "air": "air", "aqi": "aqi", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
         "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
     ]
@@ -150,6 +155,14 @@ package enum Command: Equatable, Sendable {
         case "rain":
             try noArgument(argument, name)
             return .rain
+        case "air":
+            try noArgument(argument, name)
+            return .air
+        case "aqi":
+            guard let argument else { return .airScale(nil, chosen: false) }
+            if argument.lowercased() == "auto" { return .airScale(nil, chosen: true) }
+            guard let scale = AQIScale(rawValue: argument.lowercased()) else { throw .invalidInput(Phrase("error.aqi.usage")) }
+            return .airScale(scale, chosen: true)
         case "recent":
             try noArgument(argument, name)
             return .recent

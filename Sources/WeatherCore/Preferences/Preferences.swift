@@ -27,6 +27,8 @@ package struct Preferences: Equatable, Sendable {
     package var failover = true
     /// The provider the prompt last said it uses: it says so again only when that changes.
     package var announcedProvider: ProviderID?
+    /// The air quality scale chosen with `:aqi us|eu`; nil (`:aqi auto`): the place's own.
+    package var airScale: AQIScale?
 
     package init() {}
 
@@ -58,6 +60,7 @@ package struct Preferences: Equatable, Sendable {
         provider = try field("provider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
         failover = try field("failover", \.bool) ?? true
         announcedProvider = try field("announcedProvider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
+        airScale = try field("airScale") { $0.string.flatMap(AQIScale.init(rawValue:)) }
     }
 
     /// The file's contents: indented JSON, keys sorted.
@@ -73,6 +76,7 @@ package struct Preferences: Equatable, Sendable {
         if let provider { members["provider"] = .string(provider.rawValue) }
         if !failover { members["failover"] = .bool(false) }
         if let announcedProvider { members["announcedProvider"] = .string(announcedProvider.rawValue) }
+        if let airScale { members["airScale"] = .string(airScale.rawValue) }
         return Data((JSONValue.object(members).prettyPrinted + "\n").utf8)
     }
 

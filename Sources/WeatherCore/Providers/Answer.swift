@@ -21,19 +21,24 @@ package final class Answer: Sendable {
     /// False when the answer shows no UV index (a `--format` without `%u` or `%U`): a provider that has it from
     /// another (OpenWeather, from Open-Meteo) then does not ask for it.
     package let wantsUVIndex: Bool
+    /// False when the answer shows no air quality (a `--format` without `%a` or `%A`): the air source, asked beside
+    /// the weather, is then not asked.
+    package let wantsAirQuality: Bool
 
-    private init(wantsForecast: Bool, wantsUVIndex: Bool) {
+    private init(wantsForecast: Bool, wantsUVIndex: Bool, wantsAirQuality: Bool) {
         self.wantsForecast = wantsForecast
         self.wantsUVIndex = wantsUVIndex
+        self.wantsAirQuality = wantsAirQuality
     }
 
     /// Runs `work` as one answer, or as part of the answer already running.
     package static func run<T>(
-        wantsForecast: Bool = true, wantsUVIndex: Bool = true, isolation: isolated (any Actor)? = #isolation,
-        _ work: () async throws -> T
+        wantsForecast: Bool = true, wantsUVIndex: Bool = true, wantsAirQuality: Bool = true,
+        isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async rethrows -> T {
         if current != nil { return try await work() }
-        return try await $current.withValue(Answer(wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex), operation: work)
+        let answer = Answer(wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex, wantsAirQuality: wantsAirQuality)
+        return try await $current.withValue(answer, operation: work)
     }
 
     /// The answer's deadline, `seconds` from the first call that asks.

@@ -26,6 +26,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
+    /// Where the "Air" line comes from: asked beside the weather, never waited for (nil offline: no line).
+    package var airSource: (any AirQualityProviding)?
+    /// The scale chosen (`:aqi`); nil: the place's own.
+    package var airScale: AQIScale?
+    /// The air that came with the report shown, and its place: drawn only beside that place's weather.
+    private var air: (AirQuality, Place)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
@@ -39,7 +45,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func search(_ text: String) async -> RequestOutcome {
         settleRefreshingCopy()
-        let service = service
+        let (service, airSource) = (service, airSource)
         return await runner.run({
             let query = try LocationQuery.parse(text)
             // One answer: the search and the report share one deadline.
@@ -48,18 +54,21 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     // The weather needs nothing but the coordinates: asked at once, while the place is named
                     // (reverse geocoding); a name that cannot be found leaves the coordinates as the name.
                     async let named = service.places(matching: query)
-                    var report = try await service.report(for: Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon))
+                    let bare = Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)
+                    var (report, air) = try await AirBeside.weather(airSource, at: bare) { try await service.report(for: bare) }
                     let places = (try? await named).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
                     report.place = places[0]
-                    return (places, report)
+                    return (places, report, air)
                 }
                 let places = try await service.places(matching: query)
-                return (places, try await service.report(for: places[0]))
+                let (report, air) = try await AirBeside.weather(airSource, at: places[0]) { try await service.report(for: places[0]) }
+                return (places, report, air)
             }
-        }, apply: { places, report in
+        }, apply: { places, report, air in
             self.matches = places
             self.shownIndex = 0
             self.report = report
+            self.air = air.map { ($0, report.place) }
             self.publish()
         })
     }
@@ -140,8 +149,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
         settleRefreshingCopy()
-        let service = service
-        return await runner.run({ try await service.report(for: place) }, apply: { report in self.show(report, of: place) })
+        let (service, airSource) = (service, airSource)
+        return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
+            report, air in
+            self.air = air.map { ($0, report.place) }
+            self.show(report, of: place)
+        })
     }
 
     /// Shows a place whose coordinates are known from its cached copy, with no request (an older copy is marked as
@@ -199,11 +212,13 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             return fail(.invalidInput(Phrase("error.pick.range", ["count": String(matches.count)])))
         }
         let chosen = number - 1
-        let service = service
+        let (service, airSource) = (service, airSource)
         let place = matches[chosen]
-        return await runner.run({ try await service.report(for: place) }, apply: { report in
+        return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
+            report, air in
             self.shownIndex = chosen
             self.report = report
+            self.air = air.map { ($0, report.place) }
             self.publish()
         })
     }
@@ -223,7 +238,13 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
 
     /// The current display, formatted with the present options.
     package var display: CurrentWeatherDisplay? {
-        report.map { formatter(options).current($0) }
+        guard let report else { return nil }
+        var display = formatter(options).current(report)
+        if let (air, place) = air, place.latitude == report.place.latitude, place.longitude == report.place.longitude {
+            display.air = AirIndex(air.now, scale: airScale ?? .automatic(for: report.place))
+            display.airSource = display.air == nil ? nil : air.source
+        }
+        return display
     }
 
     private func publish() {
@@ -263,5 +284,22 @@ private final class NamingAnswer: Sendable {
     var task: Task<Place?, Never>? {
         get { asking.withLock { $0 } }
         set { asking.withLock { $0 = newValue } }
+    }
+}
+
+/// The air asked beside the weather: started at the same moment, and taken only if it is in when the weather is (it
+/// never holds the weather up), else from the cache while fresh. Its request runs on to its end, so a slow answer is
+/// cached for the next view. Not asked for an answer that shows no air (`Answer.wantsAirQuality`).
+enum AirBeside {
+    static func weather<T: Sendable>(
+        _ source: (any AirQualityProviding)?, at place: Place, isolation: isolated (any Actor)? = #isolation,
+        _ work: () async throws -> T
+    ) async throws -> (T, AirQuality?) {
+        guard let source, Answer.current?.wantsAirQuality ?? true else { return (try await work(), nil) }
+        let arrived = Mutex<AirQuality?>(nil)
+        Task { if let air = try? await source.airQuality(for: place) { arrived.withLock { $0 = air } } }
+        let value = try await work()
+        if let air = arrived.withLock({ $0 }) { return (value, air) }
+        return (value, await source.cachedAirQuality(for: place))
     }
 }

@@ -87,6 +87,10 @@ package struct CurrentWeatherDisplay: Equatable, Sendable {
     /// The name of the provider the UV index comes from when it is not the one that answered (Open-Meteo's for
     /// OpenWeather), for its attribution; nil otherwise.
     package var uvProvider: String? = nil
+    /// The air index, when the air source answered before the weather did ("Air: good (AQI 32)").
+    package var air: AirIndex? = nil
+    /// Who the air index comes from, for its attribution.
+    package var airSource: ProviderID? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.

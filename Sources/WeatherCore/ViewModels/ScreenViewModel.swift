@@ -28,8 +28,12 @@ package struct ScreenViewModels {
     package let comparison: CompareViewModel
     package let places: PlacesViewModel
     package let map: PlacesViewModel
+    package let air: AirViewModel
 
-    package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date) {
+    package init(
+        service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date,
+        air: (any AirQualityProviding)? = nil
+    ) {
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
         hourly = HourlyViewModel(service: service, options: options, now: now)
         daily = DailyViewModel(service: service, options: options, now: now)
@@ -37,6 +41,7 @@ package struct ScreenViewModels {
         comparison = CompareViewModel(service: service, options: options, now: now)
         places = PlacesViewModel(.places, service: service, options: options, now: now)
         map = PlacesViewModel(.map, service: service, options: options, now: now)
+        self.air = AirViewModel(service: service, source: air, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -49,8 +54,9 @@ package struct ScreenViewModels {
         case .compare: comparison
         case .places: places
         case .map: map
+        case .air: air
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map, air] }
 }

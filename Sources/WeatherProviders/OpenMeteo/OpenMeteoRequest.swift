@@ -12,6 +12,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     case forecasts(latitudes: [Double], longitudes: [Double])
     /// The UV index alone, now and hour by hour: for a provider that has none (OpenWeather's free plan).
     case uvIndex(latitude: Double, longitude: Double)
+    /// Air quality (`/v1/air-quality` on its own host): both indexes and the four pollutants now and hour by hour for
+    /// today and tomorrow, and the six pollen now (null outside Europe).
+    case airQuality(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
     static let currentVariables = [
@@ -28,6 +31,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
         "precipitation_probability_max", "uv_index_max",
     ]
+    /// What the air view shows, now and for each hour.
+    static let airVariables = ["us_aqi", "european_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
+    static let pollenVariables = PollenKind.allCases.map { "\($0.rawValue)_pollen" }
     /// Results a search asks for; one that keeps only a state's asks for the most the server gives.
     static let defaultCount = 10
     static let maximumCount = 100
@@ -39,6 +45,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         switch self {
         case .search: "/v1/search"
         case .forecast, .forecasts, .uvIndex: "/v1/forecast"
+        case .airQuality: "/v1/air-quality"
         }
     }
 
@@ -58,6 +65,13 @@ package enum OpenMeteoRequest: Hashable, Sendable {
                 ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
                 ("current", "uv_index"), ("hourly", "uv_index"), ("timezone", "auto"), ("timeformat", "unixtime"),
                 ("forecast_days", String(Self.forecastDays)),
+            ]
+        case .airQuality(let lat, let lon):
+            [
+                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
+                ("current", (Self.airVariables + Self.pollenVariables).joined(separator: ",")),
+                ("hourly", Self.airVariables.joined(separator: ",")), ("timezone", "auto"), ("timeformat", "unixtime"),
+                ("forecast_days", "2"),
             ]
         }
     }
@@ -83,6 +97,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         case .forecasts(let latitudes, let longitudes):
             "open-meteo|forecasts|" + zip(latitudes, longitudes).map { "\(APIRequest.coordinate($0))|\(APIRequest.coordinate($1))" }.joined(separator: "|")
         case .uvIndex(let lat, let lon): "open-meteo|uv|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        case .airQuality(let lat, let lon): "open-meteo|air|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }
 
@@ -92,6 +107,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         switch self {
         case .search: base = configuration.geocodingURL
         case .forecast, .forecasts, .uvIndex: base = configuration.forecastURL
+        case .airQuality: base = configuration.airQualityURL
         }
         while base.hasSuffix("/") { base.removeLast() }
         let query = parameters(language: configuration.language)

@@ -7,6 +7,9 @@ package enum APIRequest: Hashable, Sendable {
     case reverse(latitude: Double, longitude: Double)
     case current(latitude: Double, longitude: Double)
     case forecast(latitude: Double, longitude: Double)
+    /// Air pollution now, and hour by hour for the coming days: the air quality's fallback (issue 28).
+    case airPollution(latitude: Double, longitude: Double)
+    case airPollutionForecast(latitude: Double, longitude: Double)
 
     var path: String {
         switch self {
@@ -14,6 +17,8 @@ package enum APIRequest: Hashable, Sendable {
         case .reverse: "/geo/1.0/reverse"
         case .current: "/data/2.5/weather"
         case .forecast: "/data/2.5/forecast"
+        case .airPollution: "/data/2.5/air_pollution"
+        case .airPollutionForecast: "/data/2.5/air_pollution/forecast"
         }
     }
 
@@ -26,12 +31,17 @@ package enum APIRequest: Hashable, Sendable {
             [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("limit", "5")]
         case .current(let lat, let lon), .forecast(let lat, let lon):
             [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("units", "metric"), ("lang", language)]
+        case .airPollution(let lat, let lon), .airPollutionForecast(let lat, let lon):
+            [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon))]
         }
     }
 
     /// True for the 5-day forecast, the one large answer.
     var isForecast: Bool {
-        if case .forecast = self { true } else { false }
+        switch self {
+        case .forecast, .airPollutionForecast: true
+        default: false
+        }
     }
 
     /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), language.
@@ -41,6 +51,8 @@ package enum APIRequest: Hashable, Sendable {
         case .reverse(let lat, let lon): "reverse|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
         case .current(let lat, let lon): "weather|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
         case .forecast(let lat, let lon): "forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
+        case .airPollution(let lat, let lon): "air|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
+        case .airPollutionForecast(let lat, let lon): "air-forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
         }
     }
 

@@ -51,7 +51,8 @@ package struct OpenWeatherClient: Sendable {
         case 404:
             switch request {
             case .direct(let query): throw .placeNotFound(query)
-            case .reverse(let lat, let lon), .current(let lat, let lon), .forecast(let lat, let lon):
+            case .reverse(let lat, let lon), .current(let lat, let lon), .forecast(let lat, let lon), .airPollution(let lat, let lon),
+                .airPollutionForecast(let lat, let lon):
                 throw .placeNotFound(Place.coordinateName(lat, lon))
             }
         case 400:

@@ -1,0 +1,76 @@
+import Foundation
+import HTTPKit
+import Testing
+import WeatherCoreTesting
+
+/// `:air`, the current view's "Air" line, `--json`'s `air` and `--format`'s `%a`/`%A` through the built binary
+/// (issue 28), against a loopback server that answers OpenWeather's endpoints and Open-Meteo's air quality.
+struct AirTests {
+    static func server() throws -> LoopbackServer {
+        let air = try FakeAirQuality.answer(us: 32, eu: 18)
+        return try LoopbackServer { request in request.asksForAirQuality ? .json(air) : FakeOpenWeather.route(request) }
+    }
+
+    /// `:air` waits for its answer and caches it; a one-shot then finds the air fresh in the cache beside the weather:
+    /// the "Air" line, `--json`'s `air` and `%a %A` come with no request at all.
+    @Test func airIsShownThenAFreshCopyAnswersWithNoRequest() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let session = try await runner.run([], input: "Testford\n:air\n")
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stdout.contains("Now               good (European AQI 18)"), "\(session.stdout)")
+        #expect(session.stdout.contains("PM2.5             6.5 µg/m³"))
+        #expect(session.stdout.contains("No pollen data here."))
+        #expect(server.requests.filter(\.asksForAirQuality).count == 1)
+        let asked = server.requests.count
+
+        let view = try await runner.run(["Testford"])
+        #expect(view.status == 0, "\(view.stderr)")
+        let line = view.stdout.split(separator: "\n").first { $0.contains("Air ") }
+        #expect(line?.hasSuffix(" good (European AQI 18)") == true, "\(view.stdout)")
+
+        let json = try await runner.run(["--json", "Testford"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try JSONSchema.repository().errors(in: json.stdout) == [])
+        let air = try JSONValue.parse(json.stdout)["air"]
+        #expect(air?["scale"] == .string("eu") && air?["index"]?.double == 18 && air?["category"] == .string("eu.good"))
+        #expect(air?["source"] == .string("open-meteo"))
+
+        let status = try await runner.run(["--format", "%a %A", "Testford"])
+        #expect(status.stdout == "18 good\n", "\(status.stderr)")
+        #expect(server.requests.count == asked)
+    }
+
+    /// A status line without `%a` or `%A` asks nothing of the air source; offline asks nobody at all.
+    @Test func noAirIsAskedWhenItIsNotShownOrOffline() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let status = try await runner.run(["--format", "%t", "Testford"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(server.requests.filter(\.asksForAirQuality).isEmpty)
+        let offline = try await runner.run(["--offline", "--json", "London"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(try JSONValue.parse(offline.stdout)["air"] == .null)
+        let air = try await runner.run(["--offline"], input: "London\n:air\n")
+        #expect(air.stdout.contains("There is no air quality data in offline mode.") || air.stderr.contains("There is no air quality data in offline mode."))
+        #expect(server.requests.filter(\.asksForAirQuality).isEmpty)
+    }
+
+    /// An air source that fails leaves the weather whole, with no "Air" line and no error.
+    @Test func aFailingAirSourceBesideAWorkingForecast() async throws {
+        let server = try LoopbackServer { request in
+            request.asksForAirQuality ? .json(#"{"error":true,"reason":"down"}"#, status: 503) : FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run([], input: "Testford\n:air\n")
+        #expect(result.stdout.contains("Testford, England, GB"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Air "))
+        #expect(result.stdout.contains("°C"))
+    }
+}
