@@ -4,7 +4,7 @@ import FoundationEssentials
 /// screen (`ScreenViewModels`), which asks for it and publishes it; a change of units or clock draws it again from
 /// what that view model holds, as Ctrl-L does, and a change of language or provider asks for it again.
 ///
-/// The coming view (weather warnings) is not here yet, waiting for its issue. Each view is one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
+/// Each view is one case here, one view model of the same form as `DailyViewModel` (a `ScreenViewModel` owning
 /// its requests and publishing its display struct through `onUpdate`), one line in `ScreenViewModels`, its event in
 /// `AppEvent` and its command in `WeatherApp.run`: no branch anywhere else in the app model.
 package enum Screen: Equatable, Sendable {
