@@ -41,6 +41,8 @@ package struct Launcher {
             failover: options.noFailover ? false : nil, makeService: services.make)
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
+        // Warnings are asked beside the current view; a status line asks none (a letter for them is still to come).
+        if options.format == nil { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -49,6 +51,11 @@ package struct Launcher {
             return ExitStatus.usage
         }
 
+        // A warning service's base URL that cannot be used is refused as a provider's is: exit 78, naming its variable.
+        if !options.offline, let problem = services.warningsProblem {
+            view.complain(problem.message(in: .commandLine, provider: app.provider, strings: view.strings))
+            return ExitStatus.configuration
+        }
         // A provider that needs a key (OpenWeather) chosen for this run (--provider, WEATHER_PROVIDER) without one:
         // refused, saying how to set one, rather than another provider's weather shown in its place.
         if !options.offline, chosen?.needsKey == true, !services.hasAPIKey {
@@ -102,6 +109,7 @@ package struct Launcher {
             if options.hourly { await app.run(.hourly(nil)) }
             if options.fiveDay, !view.hasFailed { await app.run(.daily) }
         }
+        await app.warningsAsked()
         view.printJSON()
         return view.exitStatus
     }

@@ -35,15 +35,21 @@ package struct ProviderSetup: Sendable {
         package let make: @Sendable (ServiceChoice) -> any WeatherProviding
         /// The IP geolocation service that `:locate` and `--locate` ask, and nothing else.
         package let locator: any PlaceLocating
+        /// The official warning services, asked beside the current weather; nil: none.
+        package let warnings: (any WarningProviding)?
+        /// A warning service's base-URL variable the program cannot use: the run ends at once (exit 78).
+        package let warningsProblem: WeatherError?
 
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
-            locator: any PlaceLocating
+            locator: any PlaceLocating, warnings: (any WarningProviding)? = nil, warningsProblem: WeatherError? = nil
         ) {
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make
             self.locator = locator
+            self.warnings = warnings
+            self.warningsProblem = warningsProblem
         }
     }
 

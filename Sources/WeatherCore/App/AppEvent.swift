@@ -34,6 +34,8 @@ package enum AppEvent: Equatable, Sendable {
     case located(Place, service: String)
     /// `:locate` failed: why, and the service asked.
     case locateFailed(WeatherError, service: String)
+    /// The official warnings for the place of the current view, after it (they never hold it back).
+    case warnings(WarningsDisplay)
     /// A command failed; the session goes on.
     case failed(WeatherError)
     /// A copy shown while it was refreshed could not be refreshed, and stays shown: why, and its age in seconds.

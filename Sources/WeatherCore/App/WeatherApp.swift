@@ -55,6 +55,11 @@ package final class WeatherApp {
     /// The machine's time zone and the IP geolocation service, set by the program that composes the app: where a
     /// person with no last city and no home is guessed to be, and what `:locate` asks.
     package var whereabouts = Whereabouts()
+    /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
+    /// status line). Asked beside the weather, never before it: WeatherApp+Warnings.swift.
+    package var warningService: (any WarningProviding)?
+    /// The warnings asked for the place last shown, and for which place: one request at a time.
+    var warningsTask: (place: Place, task: Task<Void, Never>)?
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -180,6 +185,7 @@ package final class WeatherApp {
     func emit(_ event: AppEvent) {
         emitted += 1
         onEvent?(event)
+        if case .current = event { askWarnings() }
     }
 
     // MARK: The provider, the service, the preferences file
