@@ -54,6 +54,24 @@ struct WarningsTests {
         #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
     }
 
+    @Test func theJSONCarriesThemAsTheSchemaSays() async throws {
+        let feed = Self.feed()
+        let server = try Self.server { _ in .json(feed) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--json", "Testford"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONSchema.repository().errors(in: result.stdout) == [])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let warnings = try #require(json?["warnings"] as? [String: Any])
+        #expect(warnings["covered"] as? Bool == true && (warnings["unavailable"] as? [String])?.isEmpty == true)
+        let items = try #require(warnings["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["level"] as? String } == ["orange", "yellow"])
+        #expect(items.first?["area"] as? String == "Testford area" && items.first?["language"] as? String == "en-gb")
+        #expect((items.first?["expires"] as? String)?.hasSuffix("+00:00") == true)
+    }
+
     @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
         let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
         defer { server.stop() }
