@@ -33,6 +33,7 @@ package enum Help {
         (":5day", "help.daily"),
         (":rain", "help.rain"),
         (":compare A; B", "help.compare"),
+        (":alerts [N]", "help.alerts"),
         (":units [NAME]", "help.units"),
         (":clock [12|24]", "help.clock"),
         (":lang [CODE]", "help.lang"),

@@ -103,6 +103,7 @@ package final class SessionView {
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .warnings(let d): json.warnings = d; draw(renderer.warnings(d))
+        case .alerts(let d): draw(renderer.alerts(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {

@@ -29,6 +29,7 @@ extension WeatherApp {
         case .hourByHour(let count): await show(.hourly(HourlyStep(count: count, hourByHour: true)))
         case .daily: await show(.days)
         case .rain: await show(.rain)
+        case .alerts(let number): await show(.alerts(number))
         case .compare(let first, let second): await show(.compare(first, second))
         case .units(let units?):
             flags.units = nil

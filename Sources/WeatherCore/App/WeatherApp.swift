@@ -57,7 +57,9 @@ package final class WeatherApp {
     package var whereabouts = Whereabouts()
     /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
     /// status line). Asked beside the weather, never before it: WeatherApp+Warnings.swift.
-    package var warningService: (any WarningProviding)?
+    package var warningService: (any WarningProviding)? {
+        didSet { models.alerts.warnings = warningService }
+    }
     /// The warnings asked for the place last shown, and for which place: one request at a time.
     var warningsTask: (place: Place, task: Task<Void, Never>)?
     /// The offline samples' names, read once when first needed.
@@ -167,6 +169,7 @@ package final class WeatherApp {
             model.onLoadingChanged = { [unowned self] on in emit(.loading(on)) }
         }
         models.comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
+        models.alerts.warnings = warningService
     }
 
     /// Publishes a view model's event while its screen is the one shown.

@@ -20,6 +20,8 @@ package enum Command: Equatable, Sendable {
     case pick(Int)
     /// `:rain`: when it next rains or snows.
     case rain
+    /// `:alerts`: the official warnings for the place, numbered; `:alerts N`: the whole text of one.
+    case alerts(Int?)
     /// `:compare A; B`: two places side by side.
     case compare(String, String)
     case offline(Bool)
@@ -38,7 +40,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":alerts", ":compare", ":units", ":clock", ":lang", ":recent", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -51,7 +53,7 @@ package enum Command: Equatable, Sendable {
     /// when a later command began the same way (`:ho` is `:hourly`, `:he` `:help`, `:l` `:lang`).
     private static let spellings: [String: String] = [
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
-        "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
+        "rain": "rain", "alerts": "alerts", "warnings": "alerts", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
         "provider": "provider", "home": "home", "here": "here", "locate": "locate", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
@@ -138,6 +140,10 @@ package enum Command: Equatable, Sendable {
         case "rain":
             try noArgument(argument, name)
             return .rain
+        case "alerts":
+            guard let argument else { return .alerts(nil) }
+            guard let number = Int(argument), number >= 1 else { throw .invalidInput(Phrase("error.alerts.usage")) }
+            return .alerts(number)
         case "recent":
             try noArgument(argument, name)
             return .recent

@@ -26,6 +26,7 @@ package struct ScreenViewModels {
     package let daily: DailyViewModel
     package let rain: RainViewModel
     package let comparison: CompareViewModel
+    package let alerts: AlertsViewModel
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date) {
         current = CurrentWeatherViewModel(service: service, options: options, now: now)
@@ -33,6 +34,7 @@ package struct ScreenViewModels {
         daily = DailyViewModel(service: service, options: options, now: now)
         rain = RainViewModel(service: service, options: options, now: now)
         comparison = CompareViewModel(service: service, options: options, now: now)
+        alerts = AlertsViewModel(service: service, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -43,8 +45,9 @@ package struct ScreenViewModels {
         case .days: daily
         case .rain: rain
         case .compare: comparison
+        case .alerts: alerts
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, alerts] }
 }

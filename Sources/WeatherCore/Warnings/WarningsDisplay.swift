@@ -31,6 +31,13 @@ package struct WarningsDisplay: Equatable, Sendable {
         }
     }
 
+    /// A display of `item` alone (`:alerts N` draws its line as the current view does).
+    package static func one(_ item: WarningItem) -> WarningsDisplay {
+        var display = WarningsDisplay(.noService, place: "", zone: .unknown, options: DisplayOptions(), now: .distantPast)
+        (display.items, display.noService) = ([item], false)
+        return display
+    }
+
     /// The highest level shown; nil when none is.
     package var highestLevel: WarningLevel? { items.map(\.warning.level).max() }
 }

@@ -97,7 +97,7 @@ struct ScreenRoutingTests {
 
     @Test func everyScreenHasAViewModelOfItsOwn() {
         let models = ScreenViewModels(service: FakeProvider(places: [:]), options: DisplayOptions(), now: Date.init)
-        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B")]
+        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .alerts(nil)]
         let distinct = Set(screens.map { ObjectIdentifier(models[$0]) })
         #expect(distinct.count == screens.count)
         #expect(Set(models.all.map(ObjectIdentifier.init)) == distinct)

@@ -3,6 +3,7 @@ import HTTPKit
 import Synchronization
 import WeatherCoreTesting
 import Testing
+import WeatherCLI
 @testable import WeatherCore
 @testable import WeatherProviders
 
@@ -94,5 +95,43 @@ struct WarningsInAppTests {
             .checked(warnings: [warning], services: ["NWS"], unavailable: []), place: "Testford", zone: chicago,
             options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english), now: clock.now.addingTimeInterval(3600 * 19))
         #expect(later.items.isEmpty)
+    }
+
+    @Test func alertsListsThemNumberedAndAlertsNShowsOneWhole() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let (app, log) = Self.app(server, clock: TestClock())
+        await app.search("Testford")
+        _ = await app.handle(":alerts")
+        let list = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(list.number == nil && list.warnings.items.map { $0.warning.event } == ["Tornado Warning", "Wind Advisory"])
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: 60)
+        let listed = renderer.alerts(list).map(\.plain)
+        #expect(listed.first?.hasPrefix("  1. Tornado Warning, red, Tue 02:00 to Tue 08:00 · Sangamon") == true, "\(listed)")
+        #expect(listed.contains { $0.hasPrefix("  2. Wind Advisory, yellow, Tue 00:00 to Wed 00:00") })
+        #expect(listed.allSatisfy { $0.count <= 60 })
+
+        _ = await app.handle(":alerts 2")
+        let one = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(one.number == 2)  // not started yet at 23:35 UTC: from … to …
+        let whole = renderer.alerts(one).map(\.plain)
+        #expect(whole.first?.hasPrefix("⚠ Wind Advisory, yellow, Tue 00:00 to Wed 00:00") == true)
+        #expect(whole.contains("Use extra caution when driving, especially if operating a"))
+        #expect(whole.allSatisfy { $0.count <= 60 })
+        #expect(renderer.alerts(AlertsDisplay(warnings: one.warnings, number: 9, off: false)).map(\.plain)
+            == ["There is no warning 9: :alerts lists 2."])
+
+        await app.search("Paris")
+        _ = await app.handle(":alerts")
+        let paris = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(renderer.alerts(paris).map(\.plain).first?.hasPrefix("No warning service here") == true)
+    }
+
+    @Test func alertsTakesANumber() {
+        #expect((try? Command.parse(":alerts")) == .alerts(nil))
+        #expect((try? Command.parse(":alerts 3")) == .alerts(3))
+        #expect((try? Command.parse(":warnings 1")) == .alerts(1))
+        #expect(throws: WeatherError.self) { try Command.parse(":alerts zero") }
+        #expect(throws: WeatherError.self) { try Command.parse(":alerts 0") }
     }
 }
