@@ -4,7 +4,7 @@ import WeatherCore
 
 /// The Deutscher Wetterdienst's warnings through Bright Sky (`GET /alerts?lat=&lon=`), in Germany: each in German
 /// and English, German for a German reader and English for the others.
-package struct BrightSkyAlerts: WarningSource {
+package struct BrightSkyAlerts: CountryWarningSource {
     package static let defaultBaseURL = "https://api.brightsky.dev"
     package static let variable = "BRIGHTSKY_BASE_URL"
     package static let countries = ["DE"]
@@ -15,12 +15,6 @@ package struct BrightSkyAlerts: WarningSource {
 
     package static func endpoint(_ environment: [String: String], timeout: Double = 10) -> WarningEndpoint {
         WarningEndpoint(name: "DWD", variable: variable, defaultBaseURL: defaultBaseURL, environment: environment, timeout: timeout)
-    }
-
-    package var name: String { requester.endpoint.name }
-
-    package func covers(_ place: Place) -> Bool {
-        WarningRequester.country(place).map(Self.countries.contains) ?? false
     }
 
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {

@@ -6,7 +6,7 @@ import WeatherCore
 /// Norway and Svalbard; its base URL follows `METNO_BASE_URL`, as the forecast's does. MET publishes each warning in
 /// Norwegian and English: English is asked, as none of the program's languages is Norwegian and it is the one of the
 /// two most readers of the others read.
-package struct MetAlerts: WarningSource {
+package struct MetAlerts: CountryWarningSource {
     package static let path = "/weatherapi/metalerts/2.0/current.json"
     package static let countries = ["NO", "SJ"]
 
@@ -18,12 +18,6 @@ package struct MetAlerts: WarningSource {
         WarningEndpoint(
             name: "MET Norway", variable: "METNO_BASE_URL", defaultBaseURL: METNorwayConfiguration.defaultBaseURL, environment: environment,
             timeout: timeout)
-    }
-
-    package var name: String { requester.endpoint.name }
-
-    package func covers(_ place: Place) -> Bool {
-        WarningRequester.country(place).map(Self.countries.contains) ?? false
     }
 
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {

@@ -5,7 +5,7 @@ import WeatherCore
 /// The US National Weather Service's active alerts for a point (`GET /alerts/active?point=LAT,LON`, GeoJSON), in
 /// the United States and its territories. NWS refuses a request without an identifying `User-Agent` (403); every
 /// request of the program names it. Texts are English.
-package struct NWSAlerts: WarningSource {
+package struct NWSAlerts: CountryWarningSource {
     package static let defaultBaseURL = "https://api.weather.gov"
     package static let variable = "NWS_BASE_URL"
     /// The countries (ISO 3166 codes) where it publishes warnings: the states and the territories.
@@ -17,12 +17,6 @@ package struct NWSAlerts: WarningSource {
 
     package static func endpoint(_ environment: [String: String], timeout: Double = 10) -> WarningEndpoint {
         WarningEndpoint(name: "NWS", variable: variable, defaultBaseURL: defaultBaseURL, environment: environment, timeout: timeout)
-    }
-
-    package var name: String { requester.endpoint.name }
-
-    package func covers(_ place: Place) -> Bool {
-        WarningRequester.country(place).map(Self.countries.contains) ?? false
     }
 
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {

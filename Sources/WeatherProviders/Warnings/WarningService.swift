@@ -94,3 +94,18 @@ enum WarningJSON {
     /// A moment in ISO 8601 ("2024-07-19T10:00:00-07:00").
     static func date(_ value: JSONValue?) -> Date? { value?.string.flatMap(WireDate.iso8601) }
 }
+
+/// A source that covers whole countries, named by its endpoint.
+protocol CountryWarningSource: WarningSource {
+    /// ISO 3166 codes of the countries it covers.
+    static var countries: [String] { get }
+    var requester: WarningRequester { get }
+}
+
+extension CountryWarningSource {
+    package var name: String { requester.endpoint.name }
+
+    package func covers(_ place: Place) -> Bool {
+        WarningRequester.country(place).map(Self.countries.contains) ?? false
+    }
+}
