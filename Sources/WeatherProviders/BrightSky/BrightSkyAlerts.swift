@@ -20,7 +20,10 @@ package struct BrightSkyAlerts: CountryWarningSource {
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {
         let query = [("lat", WarningRequester.coordinate(place.latitude)), ("lon", WarningRequester.coordinate(place.longitude))]
         let code = language == .german ? "de" : "en"
-        return try await requester.fetch("/alerts", query: query) { data throws(WeatherError) in try Self.decode(data, language: code) }
+        // A point the DWD does not cover (near a border) is answered 404 "not covered": no warning there.
+        return try await requester.fetch("/alerts", query: query, notFoundMeans: Data(#"{"alerts": []}"#.utf8)) { data throws(WeatherError) in
+            try Self.decode(data, language: code)
+        }
     }
 
     /// DWD's four levels on the one scale: minor (level 1) yellow, moderate (2) orange, severe (3) and extreme (4)

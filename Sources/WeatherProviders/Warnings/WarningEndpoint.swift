@@ -65,11 +65,15 @@ package struct WarningEndpoint: Sendable {
 
     /// The body of a GET to `url` (gzip accepted), fresh until the later of five minutes on and what the service's
     /// `Cache-Control: max-age` or `Expires` says. 200 alone is an answer; 404 is `notFoundMeans` when given (a
-    /// service that answers "no such area" with it).
-    func get(_ url: URL, transport: any HTTPTransport, now: Date, accept: String = "application/json", maximumBytes: Int = HTTPResponse.defaultMaximumBytes) async throws -> NetworkAnswer {
+    /// service that answers "not covered" with it: no warning there).
+    func get(
+        _ url: URL, transport: any HTTPTransport, now: Date, accept: String = "application/json",
+        maximumBytes: Int = HTTPResponse.defaultMaximumBytes, notFoundMeans: Data? = nil
+    ) async throws -> NetworkAnswer {
         let http = ProviderHTTP(transport: transport, timeout: timeout, backoff: [0.25], badBaseURL: badBaseURL)
         let headers = ["User-Agent": userAgent, "Accept": accept]
         return try await http.get(url, headers: headers, maximumBytes: maximumBytes) { response throws(WeatherError) in
+            if response.status == 404, let notFoundMeans { return .body(notFoundMeans, validUntil: Self.validUntil(response.headers, now: now)) }
             guard response.status == 200 else { throw response.statusError }
             return .body(response.body, validUntil: Self.validUntil(response.headers, now: now))
         }

@@ -66,14 +66,17 @@ package struct WarningRequester: Sendable {
     /// The decoded answer to `GET BASE+path?query`, from the cache while fresh.
     func fetch<Value: Sendable>(
         _ path: String, query: [(String, String)] = [], accept: String = "application/json",
-        maximumBytes: Int = HTTPResponse.defaultMaximumBytes,
+        maximumBytes: Int = HTTPResponse.defaultMaximumBytes, notFoundMeans: Data? = nil,
         decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
     ) async throws -> Value {
         let url = try endpoint.url(path, query: query)
         let (endpoint, transport, now) = (endpoint, transport, now)
         let key = "warnings|\(endpoint.name)|\(path)|" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         return try await fetcher.fetch(
-            key, network: { _ in try await endpoint.get(url, transport: transport, now: now(), accept: accept, maximumBytes: maximumBytes) },
+            key,
+            network: { _ in
+                try await endpoint.get(url, transport: transport, now: now(), accept: accept, maximumBytes: maximumBytes, notFoundMeans: notFoundMeans)
+            },
             decode: decode
         ).value
     }

@@ -126,6 +126,17 @@ struct WarningSourcesTests {
         #expect(try await Self.brightSky(server).warnings(for: Self.waldheim, language: .english).isEmpty)
     }
 
+    @Test func brightSkysNotCoveredIsNoWarningAndOtherFailuresAreFailures() async throws {
+        let server = try LoopbackServer { request in
+            request.value("lat") == "51.0700"
+                ? .json(#"{"detail": "Requested position is not covered by the DWD"}"#, status: 404) : .json("{}", status: 500)
+        }
+        defer { server.stop() }
+        #expect(try await Self.brightSky(server).warnings(for: Self.waldheim, language: .german).isEmpty)
+        let elsewhere = Place(name: "Grenzdorf", country: "DE", latitude: 47.6, longitude: 7.6)
+        await #expect(throws: WeatherError.self) { try await Self.brightSky(server).warnings(for: elsewhere, language: .german) }
+    }
+
     // MARK: Levels, caps, answers
 
     @Test func theServicesScalesMapOntoOne() {
