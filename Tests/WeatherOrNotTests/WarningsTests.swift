@@ -72,6 +72,28 @@ struct WarningsTests {
         #expect((items.first?["expires"] as? String)?.hasSuffix("+00:00") == true)
     }
 
+    @Test func aStatusLineGivesTheCountAndHighestLevelAndAFreshCopySpendsNoRequest() async throws {
+        let feed = Self.feed()
+        let server = try Self.server { _ in .json(feed) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let first = try await runner.run(["--format", "%l: %a", "Testford"])
+        #expect(first.status == 0 && first.stdout == "Testford, England, GB: 2 orange\n", "\(first.stdout) \(first.stderr)")
+        let second = try await runner.run(["--format", "%a", "Testford"])
+        #expect(second.stdout == "2 orange\n")
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+        // Without %a, none is asked; with warnings off, %a is "–".
+        let asked = server.requests.filter { $0.path.hasPrefix("/api/v1/warnings/") }.count
+        let other = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])  // an empty cache
+        defer { other.remove() }
+        #expect(try await other.run(["--format", "%t", "Testford"]).status == 0)
+        #expect(server.requests.filter { $0.path.hasPrefix("/api/v1/warnings/") }.count == asked)
+        var off = runner
+        off.environment["WEATHER_OR_NOT_WARNINGS"] = "off"
+        #expect(try await off.run(["--format", "%a", "Testford"]).stdout == "–\n")
+    }
+
     @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
         let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
         defer { server.stop() }

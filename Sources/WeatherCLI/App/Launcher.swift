@@ -41,8 +41,8 @@ package struct Launcher {
             failover: options.noFailover ? false : nil, makeService: services.make)
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
-        // Warnings are asked beside the current view; a status line asks none (a letter for them is still to come).
-        if options.format == nil { app.warningService = services.warnings }
+        // Warnings are asked beside the current view; a status line asks them only for `%a`.
+        if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -110,6 +110,7 @@ package struct Launcher {
             if options.fiveDay, !view.hasFailed { await app.run(.daily) }
         }
         await app.warningsAsked()
+        view.flushStatus()
         view.printJSON()
         return view.exitStatus
     }
