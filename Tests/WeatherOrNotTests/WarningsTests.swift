@@ -94,6 +94,33 @@ struct WarningsTests {
         #expect(try await off.run(["--format", "%a", "Testford"]).stdout == "–\n")
     }
 
+    /// At the prompt libedit holds the main thread: the warnings, held by their server until the weather and the prompt
+    /// are drawn, still come with no key pressed.
+    @Test func atThePromptTheWarningsComeWithoutAKeystroke() async throws {
+        let feed = Self.feed()
+        let release = DispatchSemaphore(value: 0)
+        let server = try Self.server { _ in
+            _ = release.wait(timeout: .now() + 20)
+            return .json(feed)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(await terminal.waitFor("> "))
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("moderate rain"))
+        #expect(await terminal.waitFor("Testford> "))
+        #expect(await until { !server.requests(to: "/api/v1/warnings/feeds-united-kingdom").isEmpty })
+        release.signal()
+        #expect(await terminal.waitFor("⚠ \u{1B}[0mOrange wind warning, "), "\(terminal.diagnostics)")
+        terminal.send("\u{04}")
+        #expect(await terminal.waitForExit() == 0)
+    }
+
     @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
         let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
         defer { server.stop() }
