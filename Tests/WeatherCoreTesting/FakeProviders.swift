@@ -104,6 +104,7 @@ public enum FakeMETNorway {
 /// (`/weatherapi/…`), so one base URL serves `OPENWEATHER_BASE_URL`, `OPENMETEO_BASE_URL` and `METNO_BASE_URL`.
 public enum FakeProviders {
     public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        if let warnings = FakeWarnings.route(request) { return warnings }
         if request.path.hasPrefix("/v1/") { return FakeOpenMeteo.route(request) }
         if request.path.hasPrefix("/weatherapi/") { return FakeMETNorway.route(request) }
         return FakeOpenWeather.route(request)
@@ -147,5 +148,19 @@ public enum FakeProviders {
     static func coordinates(of name: String) -> (Double, Double) {
         let h = checksum(name)
         return (Double(h % 17_000) / 100 - 85, Double(h / 17_000 % 35_000) / 100 - 175)
+    }
+}
+
+/// The warning services' paths (NWS, MET Norway's MetAlerts, Bright Sky, MeteoAlarm), each answering that there is
+/// no warning, so the weather's own tests see none; nil for any other path.
+public enum FakeWarnings {
+    public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply? {
+        switch request.path {
+        case "/alerts/active": .json(Fixtures.data("nws/alerts_none.json"))
+        case "/weatherapi/metalerts/2.0/current.json": .json(Fixtures.data("metalerts/current_none.json"))
+        case "/alerts": .json(Fixtures.data("brightsky/alerts_none.json"))
+        case let path where path.hasPrefix("/api/v1/warnings/feeds-"): .json(Fixtures.data("meteoalarm/feeds-croatia_none.json"))
+        default: nil
+        }
     }
 }

@@ -35,6 +35,7 @@ package enum Help {
         (":compare A; B", "help.compare"),
         (":air", "help.air"),
         (":aqi [us|eu]", "help.aqi"),
+        (":alerts [N]", "help.alerts"),
         (":units [NAME]", "help.units"),
         (":clock [12|24]", "help.clock"),
         (":lang [CODE]", "help.lang"),

@@ -18,6 +18,8 @@ struct JSONDocument {
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
     var places: PlacesDisplay?
+    /// The official warnings for the current view's place, when they were asked.
+    var warnings: WarningsDisplay?
     /// The language the words are in.
     var strings = Strings.terminal(.english)
     /// How the place was found when no city was typed (`--here`, `--locate`); nil for a city typed or the last one.
@@ -91,6 +93,7 @@ struct JSONDocument {
                 "attribution": d.airSource.map { .string($0.attribution) } ?? .null,
             ])
         } ?? .null
+        if let warnings { view["warnings"] = figures.warnings(warnings) }
         view["currentStep"] = d.comingStep.map { step in
             .object(figures.interval(step).merging([
                 "precipitation": figures.precipitation(step.precipitation),
@@ -241,6 +244,21 @@ private struct Figures {
     }
 
     /// Speeds in the wind unit, the bearing the wind comes from in degrees, and its compass point ("SW").
+    /// The warnings: covered or not, the services that failed, each active warning with its times in local time.
+    func warnings(_ d: WarningsDisplay) -> JSONValue {
+        .object([
+            "covered": .bool(!d.noService), "unavailable": .array(d.unavailable.map(JSONValue.string)),
+            "items": .array(d.items.map { item in
+                let w = item.warning
+                return .object([
+                    "event": .string(w.event), "level": .string(w.level.key), "area": .string(w.area), "onset": time(w.onset),
+                    "expires": time(w.expires), "issuer": .string(w.issuer), "headline": .string(w.headline),
+                    "description": .string(w.description), "instruction": .string(w.instruction), "language": .string(w.language),
+                ])
+            }),
+        ])
+    }
+
     func wind(speed: Double?, gust: Double?, degrees: Double?) -> JSONValue {
         .object([
             "speed": speed.map { Self.rounded(UnitFormatting.speedValue(metresPerSecond: $0, units), 1) } ?? .null,

@@ -44,6 +44,8 @@ package struct Launcher {
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         app.airSource = services.air
+        // Warnings are asked beside the current view; a status line asks them only for `%W`.
+        if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
         if let warning = loaded.warning { view.complain(warning.words(view.strings), .warning) }
@@ -52,6 +54,11 @@ package struct Launcher {
             return ExitStatus.usage
         }
 
+        // A warning service's base URL that cannot be used is refused as a provider's is: exit 78, naming its variable.
+        if !options.offline, let problem = services.warningsProblem {
+            view.complain(problem.message(in: .commandLine, provider: app.provider, strings: view.strings))
+            return ExitStatus.configuration
+        }
         // A provider that needs a key (OpenWeather) chosen for this run (--provider, WEATHER_PROVIDER) without one:
         // refused, saying how to set one, rather than another provider's weather shown in its place.
         if !options.offline, chosen?.needsKey == true, !services.hasAPIKey {
@@ -116,6 +123,8 @@ package struct Launcher {
             if options.hourly { await app.run(.hourly(nil)) }
             if options.fiveDay, !view.hasFailed { await app.run(.daily) }
         }
+        await app.warningsAsked()
+        view.flushStatus()
         view.printJSON()
         return view.exitStatus
     }

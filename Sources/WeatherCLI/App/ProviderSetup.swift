@@ -37,16 +37,23 @@ package struct ProviderSetup: Sendable {
         package let locator: any PlaceLocating
         /// Where `:air` and the current view's "Air" line come from; nil: no air data.
         package let air: (any AirQualityProviding)?
+        /// The official warning services, asked beside the current weather; nil: none.
+        package let warnings: (any WarningProviding)?
+        /// A warning service's base-URL variable the program cannot use: the run ends at once (exit 78).
+        package let warningsProblem: WeatherError?
 
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
-            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil
+            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, warnings: (any WarningProviding)? = nil,
+            warningsProblem: WeatherError? = nil
         ) {
             self.air = air
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make
             self.locator = locator
+            self.warnings = warnings
+            self.warningsProblem = warningsProblem
         }
     }
 

@@ -38,6 +38,8 @@ package final class SessionView {
     /// While an event is drawn at a waiting prompt: what moves the cursor above the prompt, written before the
     /// event's first output; nil once written.
     private var stepAbovePrompt: String?
+    /// The status line held until the warnings it shows come.
+    private var pendingStatus: CurrentWeatherDisplay?
 
     package init(app: WeatherApp, console: Console, mode: Mode) {
         self.app = app
@@ -96,7 +98,12 @@ package final class SessionView {
         let strings = renderer.strings
         switch event {
         case .current(let d):
-            if let statusFormat { return drawStatus(statusFormat, d) }
+            if let statusFormat {
+                // A line with the warnings waits for them (drawn by `.warnings`, or by `flushStatus` at the end).
+                guard statusFormat.needsWarnings, app.warningService != nil else { return drawStatus(statusFormat, d) }
+                pendingStatus = d
+                return
+            }
             json.current = d
             json.strings = strings
             let lines = renderer.current(d)
@@ -109,6 +116,15 @@ package final class SessionView {
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .air(let d): draw(renderer.air(d))
+        case .warnings(let d):
+            if let statusFormat {
+                if let pending = pendingStatus { drawStatus(statusFormat, pending, warnings: d) }
+                pendingStatus = nil
+                return
+            }
+            json.warnings = d
+            draw(renderer.warnings(d))
+        case .alerts(let d): draw(renderer.alerts(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
         case .map(let d):
@@ -192,12 +208,19 @@ package final class SessionView {
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
     /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
     /// says which (the line itself stays the figures a bar reads).
-    private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay) {
+    /// A status line waiting for its warnings, drawn without them if none come.
+    package func flushStatus() {
+        guard let statusFormat, let pending = pendingStatus else { return }
+        pendingStatus = nil
+        drawStatus(statusFormat, pending)
+    }
+
+    private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay, warnings: WarningsDisplay? = nil) {
         let failover = d.notice?.parts.filter { if case .failover = $0 { true } else { false } } ?? []
         if let notice = Notice(failover) { complain(notice.words(strings), .warning) }
         let stale = d.notice?.parts.contains { if case .stale = $0 { true } else { false } } ?? false
         let mark = app.offline ? " " + strings["prompt.offline"] : stale ? " *" : ""
-        draw([format.line(d, style: style, strings: strings) + style.line(mark)])
+        draw([format.line(d, style: style, strings: strings, warnings: warnings) + style.line(mark)])
     }
 
     /// A note about the place shown next (a guess, a located place): dim on standard output, in a one-shot on standard

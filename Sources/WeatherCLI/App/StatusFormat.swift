@@ -8,6 +8,8 @@ package struct StatusFormat: Equatable, Sendable {
         case glyph = "c", condition = "C", temperature = "t", feelsLike = "f", humidity = "h", wind = "w"
         case location = "l", precipitation = "p", precipitationChance = "o", pressure = "P", sunrise = "S", sunset = "s"
         case uvIndex = "u", uvCategory = "U", airIndex = "a", airCategory = "A"
+        /// The official warnings: how many, and the highest level.
+        case alerts = "W"
     }
 
     /// One piece of the line.
@@ -79,17 +81,24 @@ package struct StatusFormat: Equatable, Sendable {
     package var needsAirQuality: Bool {
         pieces.contains { $0 == .field(.airIndex) || $0 == .field(.airCategory) }
     }
+    /// True when a placeholder shows the official warnings (asked beside the weather, and waited for).
+    package var needsWarnings: Bool { pieces.contains(.field(.alerts)) }
 
     /// The line for `d`, each value as the views show it; a value the provider does not give is "–" ("-" in ASCII).
     /// Temperatures carry their colour, shown only when colour is on. Line breaks in the format become spaces: a
     /// status is one line.
     /// The UV category is worded in the language of `strings`.
-    package func line(_ d: CurrentWeatherDisplay, style: Style, strings: Strings = Strings.terminal(.english)) -> Line {
+    /// `warnings` are the place's, when they were asked: `%W` is "0", or the count and the highest level ("2 orange")
+    /// in its colour; "–" when none was asked, no service covers the place or one failed with none found.
+    package func line(
+        _ d: CurrentWeatherDisplay, style: Style, strings: Strings = Strings.terminal(.english), warnings: WarningsDisplay? = nil
+    ) -> Line {
         Line(pieces.compactMap { piece -> Span? in
             switch piece {
             case .text(let text):
                 style.span(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
             case .symbol(let emoji): style.unicode ? style.span(emoji) : nil
+            case .field(.alerts): alerts(warnings, style, strings)
             case .field(let field): value(field, d, style, strings)
             }
         })
@@ -110,6 +119,7 @@ package struct StatusFormat: Equatable, Sendable {
         case .pressure: return style.span(d.pressure ?? missing)
         case .sunrise: return style.span(d.sunrise ?? missing)
         case .sunset: return style.span(d.sunset ?? missing)
+        case .alerts: return alerts(nil, style, strings)
         case .uvIndex, .uvCategory:
             // The index as the WHO writes it (a whole number), or its category's word, in the category's colour.
             guard let index = d.uvIndex else { return style.span(missing) }
@@ -120,6 +130,12 @@ package struct StatusFormat: Equatable, Sendable {
             guard let air = d.air else { return style.span(missing) }
             return style.span(field == .airIndex ? String(air.value) : strings["air." + air.category.rawValue], .air(air.category))
         }
+    }
+
+    private func alerts(_ w: WarningsDisplay?, _ style: Style, _ strings: Strings) -> Span {
+        guard let w, !w.noService, w.unavailable.isEmpty || !w.items.isEmpty else { return style.span("–") }
+        guard let highest = w.highestLevel else { return style.span("0") }
+        return style.span("\(w.items.count) " + strings["warnings.level." + highest.key], Renderer.look(highest))
     }
 
     /// "13 km/h ↗" (the arrow points where the air goes, as in the current view); "13 km/h SW" in ASCII.

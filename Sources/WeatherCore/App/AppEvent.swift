@@ -43,6 +43,10 @@ package enum AppEvent: Equatable, Sendable {
     case located(Place, service: String)
     /// `:locate` failed: why, and the service asked.
     case locateFailed(WeatherError, service: String)
+    /// The official warnings for the place of the current view, after it (they never hold it back).
+    case warnings(WarningsDisplay)
+    /// `:alerts`: the place's warnings listed, or the whole text of one.
+    case alerts(AlertsDisplay)
     /// A command failed; the session goes on.
     case failed(WeatherError)
     /// A copy shown while it was refreshed could not be refreshed, and stays shown: why, and its age in seconds.

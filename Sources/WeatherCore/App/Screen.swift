@@ -16,6 +16,8 @@ package enum Screen: Equatable, Sendable {
     case days
     /// When it next rains or snows (`:rain`).
     case rain
+    /// The official warnings for the place (`:alerts`), or the whole text of the Nth (`:alerts N`).
+    case alerts(Int?)
     /// Two places side by side, as typed (`:compare`): asked for again as typed after a change of language or
     /// provider.
     case compare(String, String)

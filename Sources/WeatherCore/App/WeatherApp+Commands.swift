@@ -36,6 +36,7 @@ extension WeatherApp {
             connectAir()
             emit(.airScale(scale, saved: saved))
             if screen == .current || screen == .air { redrawView() }
+        case .alerts(let number): await show(.alerts(number))
         case .compare(let first, let second): await show(.compare(first, second))
         case .places, .map:
             // Its numbers pick as `:recent`'s do.

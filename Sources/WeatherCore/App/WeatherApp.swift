@@ -64,6 +64,13 @@ package final class WeatherApp {
     package var airSource: (any AirQualityProviding)? {
         didSet { connectAir() }
     }
+    /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
+    /// status line). Asked beside the weather, never before it: WeatherApp+Warnings.swift.
+    package var warningService: (any WarningProviding)? {
+        didSet { models.alerts.warnings = warningService }
+    }
+    /// The warnings asked for the place last shown, and for which place: one request at a time.
+    var warningsTask: (place: Place, task: Task<Void, Never>)?
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -174,6 +181,7 @@ package final class WeatherApp {
         models.comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
+        models.alerts.warnings = warningService
     }
 
     /// Publishes a view model's event while its screen is the one shown.
@@ -192,6 +200,7 @@ package final class WeatherApp {
     func emit(_ event: AppEvent) {
         emitted += 1
         onEvent?(event)
+        if case .current = event { askWarnings() }
     }
 
     // MARK: The provider, the service, the preferences file

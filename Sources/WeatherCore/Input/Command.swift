@@ -20,6 +20,8 @@ package enum Command: Equatable, Sendable {
     case pick(Int)
     /// `:rain`: when it next rains or snows.
     case rain
+    /// `:alerts`: the official warnings for the place, numbered; `:alerts N`: the whole text of one.
+    case alerts(Int?)
     /// `:compare A; B`: two places side by side.
     case compare(String, String)
     /// `:air`: air quality and pollen.
@@ -49,7 +51,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":air", ":aqi", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":air", ":aqi", ":alerts", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -62,7 +64,7 @@ package enum Command: Equatable, Sendable {
     /// when a later command began the same way (`:ho` is `:hourly`, `:he` `:help`, `:l` `:lang`).
     private static let spellings: [String: String] = [
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
-        "rain": "rain", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
+        "rain": "rain", "alerts": "alerts", "warnings": "alerts", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
         "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
         "provider": "provider", "home": "home", "here": "here", "air": "air", "aqi": "aqi", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
@@ -163,6 +165,10 @@ package enum Command: Equatable, Sendable {
             if argument.lowercased() == "auto" { return .airScale(nil, chosen: true) }
             guard let scale = AQIScale(rawValue: argument.lowercased()) else { throw .invalidInput(Phrase("error.aqi.usage")) }
             return .airScale(scale, chosen: true)
+        case "alerts":
+            guard let argument else { return .alerts(nil) }
+            guard let number = Int(argument), number >= 1 else { throw .invalidInput(Phrase("error.alerts.usage")) }
+            return .alerts(number)
         case "recent":
             try noArgument(argument, name)
             return .recent

@@ -16,6 +16,11 @@ package struct BackgroundRefresh: Sendable {
         self.handoff = handoff
     }
 
+    /// Runs `work` on the main actor between keystrokes (what else finishes in the background, the warnings, uses).
+    nonisolated func hand(_ work: @escaping @MainActor @Sendable () -> Void) {
+        handoff(work)
+    }
+
     /// Shows `place`'s cached copy through `model` with no request, and refreshes it in the background when it is not
     /// fresh. False, with nothing shown, when no copy is cached.
     func showCopy(

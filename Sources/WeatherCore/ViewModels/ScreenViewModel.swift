@@ -29,6 +29,7 @@ package struct ScreenViewModels {
     package let places: PlacesViewModel
     package let map: PlacesViewModel
     package let air: AirViewModel
+    package let alerts: AlertsViewModel
 
     package init(
         service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date,
@@ -42,6 +43,7 @@ package struct ScreenViewModels {
         places = PlacesViewModel(.places, service: service, options: options, now: now)
         map = PlacesViewModel(.map, service: service, options: options, now: now)
         self.air = AirViewModel(service: service, source: air, options: options, now: now)
+        alerts = AlertsViewModel(service: service, options: options, now: now)
     }
 
     /// The view model of `screen`.
@@ -55,8 +57,9 @@ package struct ScreenViewModels {
         case .places: places
         case .map: map
         case .air: air
+        case .alerts: alerts
         }
     }
 
-    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map, air] }
+    package var all: [any ScreenViewModel] { [current, hourly, daily, rain, comparison, places, map, air, alerts] }
 }

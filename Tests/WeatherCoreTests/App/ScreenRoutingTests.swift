@@ -101,7 +101,7 @@ struct ScreenRoutingTests {
 
     @Test func everyScreenHasAViewModelOfItsOwn() {
         let models = ScreenViewModels(service: FakeProvider(places: [:]), options: DisplayOptions(), now: Date.init)
-        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .places, .map, .air]
+        let screens: [Screen] = [.current, .hourly(HourlyStep()), .days, .rain, .compare("A", "B"), .places, .map, .air, .alerts(nil)]
         let distinct = Set(screens.map { ObjectIdentifier(models[$0]) })
         #expect(distinct.count == screens.count)
         #expect(Set(models.all.map(ObjectIdentifier.init)) == distinct)

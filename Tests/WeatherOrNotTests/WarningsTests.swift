@@ -1,0 +1,157 @@
+import Foundation
+import WeatherCoreTesting
+import Testing
+import WeatherCore
+
+/// Official warnings through the built binary: drawn after the current view, most severe first; a failing warning
+/// service beside a working forecast; a bad base URL of a warning service.
+@Suite(.serialized)
+struct WarningsTests {
+    /// A MeteoAlarm feed for the United Kingdom with warnings for Testford (England) around `now`: an orange one, a
+    /// yellow one, one for another area and one already over.
+    static func feed(now: Date = Date()) -> String {
+        func time(_ hours: Double) -> String {
+            let format = ISO8601DateFormatter()
+            return format.string(from: now.addingTimeInterval(hours * 3600))
+        }
+        func alert(_ area: String, _ event: String, _ level: String, from: Double, to: Double) -> String {
+            """
+            {"alert": {"status": "Actual", "msgType": "Alert", "info": [{"language": "en-GB", "event": "\(event)",
+             "area": [{"areaDesc": "\(area)", "geocode": [{"value": "UK999", "valueName": "EMMA_ID"}]}],
+             "onset": "\(time(from))", "expires": "\(time(to))", "senderName": "Test Office",
+             "parameter": [{"valueName": "awareness_level", "value": "\(level)"}], "description": "Take care."}]}}
+            """
+        }
+        return """
+            {"warnings": [\(alert("Testford", "Yellow rain warning", "2; yellow; Moderate", from: -1, to: 5)),
+             \(alert("Testford area", "Orange wind warning", "3; orange; Severe", from: -2, to: 20)),
+             \(alert("Elsewhere", "Red snow warning", "4; red; Extreme", from: -2, to: 20)),
+             \(alert("Testford", "Yellow fog warning", "2; yellow; Moderate", from: -8, to: -2))]}
+            """
+    }
+
+    static func server(warnings: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            request.path.hasPrefix("/api/v1/warnings/") ? warnings(request) : FakeProviders.route(request)
+        }
+    }
+
+    @Test func theWarningsComeAfterTheWeatherMostSevereFirst() async throws {
+        let feed = Self.feed()
+        let server = try Self.server { _ in .json(feed) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["Testford"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Testford, England, GB") == true)
+        let warnings = lines.filter { $0.hasPrefix("⚠ ") }
+        #expect(warnings.count == 2, "\(result.stdout)")
+        #expect(warnings.first?.hasPrefix("⚠ Orange wind warning, orange, until ") == true)
+        #expect(warnings.last?.hasPrefix("⚠ Yellow rain warning, yellow, until ") == true)
+        #expect(lines.suffix(2) == warnings[...])  // after the view
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+    }
+
+    @Test func theJSONCarriesThemAsTheSchemaSays() async throws {
+        let feed = Self.feed()
+        let server = try Self.server { _ in .json(feed) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--json", "Testford"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONSchema.repository().errors(in: result.stdout) == [])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let warnings = try #require(json?["warnings"] as? [String: Any])
+        #expect(warnings["covered"] as? Bool == true && (warnings["unavailable"] as? [String])?.isEmpty == true)
+        let items = try #require(warnings["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["level"] as? String } == ["orange", "yellow"])
+        #expect(items.first?["area"] as? String == "Testford area" && items.first?["language"] as? String == "en-gb")
+        #expect((items.first?["expires"] as? String)?.hasSuffix("+00:00") == true)
+    }
+
+    @Test func aStatusLineGivesTheCountAndHighestLevelAndAFreshCopySpendsNoRequest() async throws {
+        let feed = Self.feed()
+        let server = try Self.server { _ in .json(feed) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let first = try await runner.run(["--format", "%l: %W", "Testford"])
+        #expect(first.status == 0 && first.stdout == "Testford, England, GB: 2 orange\n", "\(first.stdout) \(first.stderr)")
+        let second = try await runner.run(["--format", "%W", "Testford"])
+        #expect(second.stdout == "2 orange\n")
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+        // Without %W, none is asked; with warnings off, %W is "–".
+        let asked = server.requests.filter { $0.path.hasPrefix("/api/v1/warnings/") }.count
+        let other = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])  // an empty cache
+        defer { other.remove() }
+        #expect(try await other.run(["--format", "%t", "Testford"]).status == 0)
+        #expect(server.requests.filter { $0.path.hasPrefix("/api/v1/warnings/") }.count == asked)
+        var off = runner
+        off.environment["WEATHER_OR_NOT_WARNINGS"] = "off"
+        #expect(try await off.run(["--format", "%W", "Testford"]).stdout == "–\n")
+    }
+
+    /// At the prompt libedit holds the main thread: the warnings, held by their server until the weather and the prompt
+    /// are drawn, still come with no key pressed.
+    @Test func atThePromptTheWarningsComeWithoutAKeystroke() async throws {
+        let feed = Self.feed()
+        let release = DispatchSemaphore(value: 0)
+        let server = try Self.server { _ in
+            _ = release.wait(timeout: .now() + 20)
+            return .json(feed)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(await terminal.waitFor("> "))
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("moderate rain"))
+        #expect(await terminal.waitFor("Testford> "))
+        #expect(await until { !server.requests(to: "/api/v1/warnings/feeds-united-kingdom").isEmpty })
+        release.signal()
+        #expect(await terminal.waitFor("⚠ \u{1B}[0mOrange wind warning, "), "\(terminal.diagnostics)")
+        terminal.send("\u{04}")
+        #expect(await terminal.waitForExit() == 0)
+    }
+
+    @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
+        let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["Testford"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Testford, England, GB"))
+        #expect(result.stdout.hasSuffix("warnings unavailable (MeteoAlarm)\n"), "\(result.stdout)")
+    }
+
+    @Test func warningsOffAsksNone() async throws {
+        let server = try Self.server { _ in .json(Self.feed()) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)  // the runner's default: off
+        defer { runner.remove() }
+        let result = try await runner.run(["Testford"])
+        #expect(result.status == 0 && !result.stdout.contains("⚠"))
+        #expect(server.requests.allSatisfy { !$0.path.hasPrefix("/api/v1/warnings/") })
+    }
+
+    @Test(arguments: ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "METEOALARM_BASE_URL"], ["ftp://127.0.0.1", "http://127.0.0.1:99999", "http://example.org"])
+    func aBadBaseURLNamesItsVariableAndExits78(variable: String, base: String) async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: [variable: base, "WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["Testford"])
+        let message = result.stderr.split(separator: "\n").joined(separator: " ")
+        #expect(result.status == 78, "\(message)")
+        #expect(message.hasPrefix(variable + " "), "\(message)")
+        #expect(server.requests.isEmpty)
+    }
+}

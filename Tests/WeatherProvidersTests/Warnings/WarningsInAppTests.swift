@@ -1,0 +1,137 @@
+import Foundation
+import HTTPKit
+import Synchronization
+import WeatherCoreTesting
+import Testing
+import WeatherCLI
+@testable import WeatherCore
+@testable import WeatherProviders
+
+/// The warnings beside the weather in the app model: asked once the current view is drawn, never holding it back,
+/// published after it while its place is still the one shown.
+@MainActor
+struct WarningsInAppTests {
+    static let testford = WarningSourcesTests.testford
+
+    /// What the app published, in order.
+    final class Log {
+        var events: [AppEvent] = []
+        var warnings: [WarningsDisplay] { events.compactMap { if case .warnings(let d) = $0 { d } else { nil } } }
+    }
+
+    static func app(_ server: LoopbackServer, clock: TestClock) -> (WeatherApp, Log) {
+        let provider = FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
+        let app = WeatherApp(
+            preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
+        app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
+        let log = Log()
+        app.onEvent = { event in log.events.append(event) }
+        return (app, log)
+    }
+
+    @Test func theWeatherIsDrawnWhileTheWarningsAreStillOnTheWire() async throws {
+        let release = Mutex(false)
+        // The warning service holds its answer until the test lets it go (or 10 s).
+        let server = try LoopbackServer { _ in
+            for _ in 0..<2000 where !release.withLock({ $0 }) { usleep(5_000) }
+            return .json(Fixtures.data("nws/alerts_testford.json"))
+        }
+        defer { server.stop() }
+        let clock = TestClock()
+        let (app, events) = Self.app(server, clock: clock)
+        await app.search("Testford")
+        #expect(events.events.contains { if case .current = $0 { true } else { false } })
+        #expect(await until { server.requests.count == 1 })
+        #expect(events.warnings.isEmpty)
+
+        release.withLock { $0 = true }
+        await app.warningsAsked()
+        let shown = try #require(events.warnings.last)
+        #expect(shown.items.map { $0.warning.event } == ["Tornado Warning", "Wind Advisory"] && !shown.noService)
+        #expect(shown.highestLevel == .red)
+        // Drawn after the current view, never before it.
+        let order = events.events.compactMap { event -> String? in
+            switch event {
+            case .current: "current"
+            case .warnings: "warnings"
+            default: nil
+            }
+        }
+        #expect(order == ["current", "warnings"])
+    }
+
+    @Test func aPlaceNoServiceCoversIsSaidToHaveNone() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let (app, events) = Self.app(server, clock: TestClock())
+        await app.search("Paris")
+        await app.warningsAsked()
+        let shown = try #require(events.warnings.last)
+        #expect(shown.noService && shown.items.isEmpty && server.requests.isEmpty)
+    }
+
+    @Test func aFailingServiceLeavesTheWeatherAndSaysItQuietly() async throws {
+        let server = try LoopbackServer { _ in .json("{}", status: 503) }
+        defer { server.stop() }
+        let (app, events) = Self.app(server, clock: TestClock())
+        await app.search("Testford")
+        await app.warningsAsked()
+        let shown = try #require(events.warnings.last)
+        #expect(shown.unavailable == ["NWS"] && shown.items.isEmpty)
+        #expect(!events.events.contains { if case .failed = $0 { true } else { false } })
+    }
+
+    @Test func untilIsInThePlacesLocalTimeAndAWarningNotStartedSaysFrom() throws {
+        let clock = TestClock()  // Mon 13 Nov 2023 23:35 UTC
+        let onset = clock.now.addingTimeInterval(3600 * 6)
+        let warning = Warning(event: "Wind", level: .orange, onset: onset, expires: clock.now.addingTimeInterval(3600 * 18), language: "en")
+        let chicago = PlaceTimeZone.fixed(-6 * 3600)
+        let display = WarningsDisplay(
+            .checked(warnings: [warning], services: ["NWS"], unavailable: []), place: "Testford", zone: chicago,
+            options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english), now: clock.now)
+        #expect(display.items.first?.from == "Mon 23:35" && display.items.first?.until == "Tue 11:35")
+        // Once expired, never shown.
+        let later = WarningsDisplay(
+            .checked(warnings: [warning], services: ["NWS"], unavailable: []), place: "Testford", zone: chicago,
+            options: DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english), now: clock.now.addingTimeInterval(3600 * 19))
+        #expect(later.items.isEmpty)
+    }
+
+    @Test func alertsListsThemNumberedAndAlertsNShowsOneWhole() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let (app, log) = Self.app(server, clock: TestClock())
+        await app.search("Testford")
+        _ = await app.handle(":alerts")
+        let list = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(list.number == nil && list.warnings.items.map { $0.warning.event } == ["Tornado Warning", "Wind Advisory"])
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: 60)
+        let listed = renderer.alerts(list).map(\.plain)
+        #expect(listed.first?.hasPrefix("  1. Tornado Warning, red, Tue 02:00 to Tue 08:00 · Sangamon") == true, "\(listed)")
+        #expect(listed.contains { $0.hasPrefix("  2. Wind Advisory, yellow, Tue 00:00 to Wed 00:00") })
+        #expect(listed.allSatisfy { $0.count <= 60 })
+
+        _ = await app.handle(":alerts 2")
+        let one = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(one.number == 2)  // not started yet at 23:35 UTC: from … to …
+        let whole = renderer.alerts(one).map(\.plain)
+        #expect(whole.first?.hasPrefix("⚠ Wind Advisory, yellow, Tue 00:00 to Wed 00:00") == true)
+        #expect(whole.contains("Use extra caution when driving, especially if operating a"))
+        #expect(whole.allSatisfy { $0.count <= 60 })
+        #expect(renderer.alerts(AlertsDisplay(warnings: one.warnings, number: 9, off: false)).map(\.plain)
+            == ["There is no warning 9: :alerts lists 2."])
+
+        await app.search("Paris")
+        _ = await app.handle(":alerts")
+        let paris = try #require(log.events.compactMap { if case .alerts(let d) = $0 { d } else { nil } }.last)
+        #expect(renderer.alerts(paris).map(\.plain).first?.hasPrefix("No warning service here") == true)
+    }
+
+    @Test func alertsTakesANumber() {
+        #expect((try? Command.parse(":alerts")) == .alerts(nil))
+        #expect((try? Command.parse(":alerts 3")) == .alerts(3))
+        #expect((try? Command.parse(":warnings 1")) == .alerts(1))
+        #expect(throws: WeatherError.self) { try Command.parse(":alerts zero") }
+        #expect(throws: WeatherError.self) { try Command.parse(":alerts 0") }
+    }
+}
