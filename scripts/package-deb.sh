@@ -101,7 +101,11 @@ $(sed 's/^  / /' <<<"$attribution")
  OpenWeather's data and databases are also under the Open Database License
  (ODbL 1.0), MET Norway's also under the Norwegian Licence for Open
  Government Data (NLOD 2.0). Open-Meteo's free API is for non-commercial
- use. weather-or-not is not affiliated with any of the providers.
+ use. Official weather warnings come from the US National Weather Service
+ (works of the US government, public domain), MET Norway MetAlerts (as MET
+ Norway's data), the Deutscher Wetterdienst through Bright Sky (GeoNutzV and
+ CC BY 4.0) and MeteoAlarm (EUMETNET and its members, CC BY 4.0).
+ weather-or-not is not affiliated with any of the providers.
  .
  The binary links in, statically, the Swift runtime, Dispatch and
  FoundationEssentials (Apache-2.0 with the Runtime Library Exception):
