@@ -53,6 +53,7 @@ package enum CommandLineSpec {
             valued("--lang", "CODE", choices: Language.allCases.map(\.code)),
             flag("--offline"),
             flag("--ascii"),
+            flag("--plain"),
             valued("--color", "WHEN", choices: ColorChoice.allCases.map(\.rawValue)),
             valued("--provider", "NAME", choices: providers.all.map(\.rawValue)),
             flag("--no-failover"),

@@ -45,6 +45,7 @@ package enum Help {
         (":map", "help.map"),
         (":forget N|NAME", "help.forget"),
         (":offline on|off", "help.offline"),
+        (":plain [on|off]", "help.plain"),
         (":provider [NAME]", "help.provider"),
         (":home [CITY]", "help.home"),
         (":here", "help.here"),

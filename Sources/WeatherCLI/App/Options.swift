@@ -21,6 +21,8 @@ package struct Options {
     package var language: Language?
     package var offline = false
     package var ascii = false
+    /// `--plain`: every view in sentences, no drawing, colour or emoji (also `TERM=dumb` and `:plain on`).
+    package var plain = false
     package var color = ColorChoice.auto
     package var apiKey: String?
     package var timeout = 10.0
@@ -102,6 +104,7 @@ package struct Options {
             case "--format": options.format = try StatusFormat(parsing: value())
             case "--offline": options.offline = try flag()
             case "--ascii": options.ascii = try flag()
+            case "--plain": options.plain = try flag()
             case "--units": options.units = try choice(name, value(), of: UnitSystem.self)
             case "--clock": options.clock = try choice(name, value(), of: ClockStyle.self)
             case "--lang":

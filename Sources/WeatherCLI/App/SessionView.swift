@@ -27,7 +27,8 @@ package final class SessionView {
     package var waitingLine: (any WaitingLine)?
     /// `--format`: a one-shot run prints its place's current weather as this one status line instead of the view.
     package var statusFormat: StatusFormat?
-    private let style: Style
+    /// The console's style; in plain mode without colour (`style`).
+    private let consoleStyle: Style
     private var failures: [WeatherError] = []
     private var spinner: Task<Void, Never>?
     private var echo = TypingEcho()
@@ -45,12 +46,22 @@ package final class SessionView {
         self.app = app
         self.console = console
         self.mode = mode
-        style = console.style
+        consoleStyle = console.style
         app.onEvent = { [unowned self] event in show(event) }
     }
 
     /// A renderer for the width of the moment (the terminal may have been resized), in the language of the moment.
-    package var renderer: Renderer { Renderer(style: style, width: console.width, strings: strings, context: context) }
+    package var renderer: Renderer {
+        var renderer = Renderer(style: style, width: console.width, strings: strings, context: context)
+        renderer.plain = app.plain
+        return renderer
+    }
+
+    /// Plain mode's views: sentences, in the language and on the clock of the moment.
+    package var plainRenderer: PlainRenderer { PlainRenderer(strings: strings, clock: app.options.clock, context: context) }
+
+    /// What output may use: the console's, without colour in plain mode.
+    private var style: Style { app.plain ? Style(color: false, unicode: consoleStyle.unicode) : consoleStyle }
 
     /// The words of the language chosen (the app's display options name it), the core's tables and the terminal's.
     package var strings: Strings { .terminal(app.options.language) }
@@ -106,16 +117,16 @@ package final class SessionView {
             }
             json.current = d
             json.strings = strings
-            let lines = renderer.current(d)
+            let lines = app.plain ? plain(plainRenderer.current(d)) : renderer.current(d)
             draw(lines)
             // Each line fits the terminal (none wrapped): one row a line.
             if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
                 viewAbovePrompt = (lines.count, screen.columns)
             }
-        case .hourly(let d): json.hourly = d; json.strings = strings; draw(renderer.hourly(d))
-        case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
-        case .rain(let d): draw(renderer.rain(d))
-        case .air(let d): draw(renderer.air(d))
+        case .hourly(let d): json.hourly = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.hourly(d)) : renderer.hourly(d))
+        case .daily(let d): json.daily = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.daily(d)) : renderer.daily(d))
+        case .rain(let d): draw(app.plain ? plain(plainRenderer.rain(d)) : renderer.rain(d))
+        case .air(let d): draw(app.plain ? plain(plainRenderer.air(d)) : renderer.air(d))
         case .warnings(let d):
             if let statusFormat {
                 if let pending = pendingStatus { drawStatus(statusFormat, pending, warnings: d) }
@@ -123,15 +134,15 @@ package final class SessionView {
                 return
             }
             json.warnings = d
-            draw(renderer.warnings(d))
-        case .alerts(let d): draw(renderer.alerts(d))
-        case .compare(let a, let b): draw(renderer.compare(a, b))
-        case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
+            draw(app.plain ? plain(plainRenderer.warnings(d)) : renderer.warnings(d))
+        case .alerts(let d): draw(app.plain ? plain(plainRenderer.alerts(d)) : renderer.alerts(d))
+        case .compare(let a, let b): draw(app.plain ? plain(plainRenderer.compare(a, b)) : renderer.compare(a, b))
+        case .places(let d): json.places = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.places(d)) : renderer.places(d))
         case .map(let d):
-            // In a pipe, printed once at 80×20.
+            // In a pipe, printed once at 80×20; in plain mode, said as the list.
             json.places = d
             json.strings = strings
-            draw(renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
+            draw(app.plain ? plain(plainRenderer.map(d)) : renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
         case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):
             if case .oneShot(let asJSON) = mode {
@@ -184,6 +195,9 @@ package final class SessionView {
         case .airScale(let scale, let saved):
             let name = strings["aqi.scale." + (scale?.rawValue ?? "auto")]
             draw(renderer.message(strings(saved ? "session.aqi.saved" : "session.aqi", ["scale": name])))
+        case .plain(let on, let saved):
+            let key = saved ? (on ? "session.plain.savedOn" : "session.plain.savedOff") : on ? "session.plain.on" : "session.plain.off"
+            draw(renderer.message(strings[key]))
         case .home(nil, _):
             draw(renderer.message(strings["session.home.none"]))
         case .located(let place, let service):
@@ -239,6 +253,9 @@ package final class SessionView {
     package func complain(_ text: String, _ look: Look? = .failure) {
         complain(renderer.message(text, look))
     }
+
+    /// Plain mode's sentences as lines, each through the terminal boundary (`Style.span`), without colour.
+    private func plain(_ sentences: [String]) -> [Line] { sentences.map { style.line($0) } }
 
     private func draw(_ lines: [Line]) {
         if case .oneShot(json: true) = mode { return }
@@ -309,8 +326,9 @@ package final class SessionView {
         guard spinner == nil else { return }
         let descriptor: Int32?
         switch mode {
-        case .prompt: descriptor = console.isTerminal ? STDOUT_FILENO : nil
-        case .oneShot: descriptor = console.errorsOnTerminal && statusFormat == nil ? STDERR_FILENO : nil
+        // Plain mode draws no spinner: a screen reader would read each frame.
+        case .prompt: descriptor = console.isTerminal && !app.plain ? STDOUT_FILENO : nil
+        case .oneShot: descriptor = console.errorsOnTerminal && statusFormat == nil && !app.plain ? STDERR_FILENO : nil
         case .piped: descriptor = nil
         }
         let watchesInterrupts = mode == .prompt
@@ -341,6 +359,7 @@ package final class SessionView {
         spinner = nil
         echo.restore()
         switch mode {
+        case _ where app.plain: break  // no spinner was drawn
         case .prompt where console.isTerminal: Console.writeAll(STDOUT_FILENO, "\r\u{1B}[K")
         case .oneShot where console.errorsOnTerminal && statusFormat == nil: Console.writeAll(STDERR_FILENO, "\r\u{1B}[K")
         default: break

@@ -12,6 +12,9 @@ package struct Renderer: Sendable {
     package var strings: Strings
     /// Where the views are read: a notice's hints name prompt commands there, options on the command line.
     package var context: MessageContext
+    /// Plain mode: messages and lists as sentences, one a line, never wrapped nor laid out in columns (the views
+    /// themselves are `PlainRenderer`'s).
+    package var plain = false
 
     /// The narrowest layout the views are made for.
     package static let minimumWidth = 40
@@ -397,11 +400,13 @@ package struct Renderer: Sendable {
 
     /// A message, wrapped at spaces; its own line breaks are kept.
     package func message(_ text: String, _ look: Look? = nil) -> [Line] {
-        style.paragraph(text, width: width, look)
+        if plain { return text.split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0), look) } }
+        return style.paragraph(text, width: width, look)
     }
 
     /// Numbered entries ("  1. London, England, GB"), each wrapped with its continuation under the text.
     package func numbered(_ entries: [String], marked: Int? = nil) -> [Line] {
+        if plain { return entries.enumerated().map { text("\($0.offset + 1). " + $0.element + ($0.offset == marked ? " " + strings["list.shown"] : "")) } }
         let rows = entries.enumerated().map { index, entry in
             [text(String(index + 1) + "."), text(entry + (index == marked ? "  " + strings["list.shown"] : ""))]
         }
@@ -411,6 +416,7 @@ package struct Renderer: Sendable {
 
     /// Pairs of a term and its description ("  :hourly [N]   the next…"), descriptions wrapped under themselves.
     package func definitions(_ pairs: [(String, String)], indent: Int = 2) -> [Line] {
+        if plain { return pairs.map { text($0.1.isEmpty ? $0.0 : $0.0 + strings["heading.separator"] + $0.1) } }
         let rows = pairs.map { [text($0.0), text($0.1)] }
         let table = Table(columns: [Table.Column(), Table.Column(wraps: true)], rows: rows, gap: 2)
         let pad = text(String(repeating: " ", count: indent))

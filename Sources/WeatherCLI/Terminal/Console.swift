@@ -42,6 +42,10 @@ package final class Console {
             .flatMap { (1...Console.maximumColumns).contains($0) ? $0 : nil }
     }
 
+    /// True for a terminal that says it is dumb (`TERM=dumb`): plain mode is then on, over the preference
+    /// (the environment's layer of `Settings.resolve`).
+    package static func isDumb(_ environment: [String: String]) -> Bool { environment["TERM"] == "dumb" }
+
     /// The style for standard output.
     package var style: Style { Style(color: useColor, unicode: useUnicode, trueColor: trueColor) }
 

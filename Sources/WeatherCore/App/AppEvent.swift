@@ -10,6 +10,8 @@ package enum AppEvent: Equatable, Sendable {
     case air(AirDisplay)
     /// The air quality scale in force (nil: the place's own), and whether `:aqi` just saved it.
     case airScale(AQIScale?, saved: Bool)
+    /// Plain mode in force (`:plain` alone), or just turned on or off and saved (`:plain on|off`).
+    case plain(Bool, saved: Bool)
     case compare(CurrentWeatherDisplay, CurrentWeatherDisplay)
     /// `:places`: the places followed, numbered, with their weather.
     case places(PlacesDisplay)

@@ -1,4 +1,4 @@
-/// The settings in force: units, clock, language, provider and failover, each decided by one rule in `resolve`
+/// The settings in force: units, clock, language, provider, failover and plain mode, each decided by one rule in `resolve`
 /// (command line, then environment, then preferences, then the default), and changed afterwards only by commands
 /// (`:units`, `:clock`, `:lang`, `:provider`), which save a preference and clear the layers above it.
 package struct Settings: Equatable, Sendable {
@@ -9,6 +9,9 @@ package struct Settings: Equatable, Sendable {
     package var provider: ProviderID
     /// Whether another provider may answer when the chosen one fails.
     package var failover: Bool
+    /// Plain mode: every view in sentences a screen reader speaks, with no drawing, colour or emoji (`--plain`,
+    /// `TERM=dumb`, `:plain`).
+    package var plain: Bool = false
     /// What the locale asked for and is not spoken here ("ja_JP"), when no language was chosen: to be said once.
     package var unsupportedLanguage: String?
 
@@ -19,37 +22,40 @@ package struct Settings: Equatable, Sendable {
         package var language: Language?
         package var provider: ProviderID?
         package var failover: Bool?
+        package var plain: Bool?
 
         package init(
             units: UnitSystem? = nil, clock: ClockStyle? = nil, language: Language? = nil, provider: ProviderID? = nil,
-            failover: Bool? = nil
+            failover: Bool? = nil, plain: Bool? = nil
         ) {
             self.units = units
             self.clock = clock
             self.language = language
             self.provider = provider
             self.failover = failover
+            self.plain = plain
         }
 
         /// What the preferences file chose (failover is always set there: true unless turned off).
         package init(_ preferences: Preferences) {
             self.init(
                 units: preferences.units, clock: preferences.clock, language: preferences.language,
-                provider: preferences.provider, failover: preferences.failover)
+                provider: preferences.provider, failover: preferences.failover, plain: preferences.plain)
         }
 
         /// This layer's choices, else `below`'s.
         func over(_ below: Layer) -> Layer {
             Layer(
                 units: units ?? below.units, clock: clock ?? below.clock, language: language ?? below.language,
-                provider: provider ?? below.provider, failover: failover ?? below.failover)
+                provider: provider ?? below.provider, failover: failover ?? below.failover, plain: plain ?? below.plain)
         }
     }
 
     /// The one place settings are decided: the command line over the environment over the preferences over the
     /// defaults. The defaults come from the locale (`LANG`, `LC_*`: its language, imperial units in the United States,
     /// Liberia and Myanmar, a 12-hour clock for US English in whatever language is in force) and `defaultProvider`
-    /// (OpenWeather with a key, else Open-Meteo); failover is on unless turned off.
+    /// (OpenWeather with a key, else Open-Meteo); failover is on unless turned off; plain mode is off unless turned on
+    /// (the environment turns it on with `TERM=dumb`).
     package static func resolve(
         flags: Layer, environment: Layer, preferences: Layer, locale: LanguageChoice, defaultProvider: ProviderID
     ) -> Settings {
@@ -61,6 +67,7 @@ package struct Settings: Equatable, Sendable {
             language: language,
             provider: chosen.provider ?? defaultProvider,
             failover: chosen.failover ?? true,
+            plain: chosen.plain ?? false,
             unsupportedLanguage: chosen.language == nil ? locale.unsupported : nil)
     }
 }

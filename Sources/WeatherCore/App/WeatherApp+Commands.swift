@@ -36,6 +36,8 @@ extension WeatherApp {
             connectAir()
             emit(.airScale(scale, saved: saved))
             if screen == .current || screen == .air { redrawView() }
+        case .plain(nil): emit(.plain(plain, saved: false))
+        case .plain(let on?): setPlain(on)
         case .alerts(let number): await show(.alerts(number))
         case .compare(let first, let second): await show(.compare(first, second))
         case .places, .map:

@@ -80,7 +80,7 @@ package final class WeatherApp {
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
         providers: ProviderCatalog, provider: ProviderID? = nil, environmentProvider: ProviderID? = nil,
         defaultProvider: ProviderID? = nil, hasAPIKey: Bool = true,
-        failover: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
+        failover: Bool? = nil, plain: Bool? = nil, environmentPlain: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
         var preferences = preferences
@@ -98,8 +98,8 @@ package final class WeatherApp {
         }
         self.defaultProvider = defaultProvider
         self.hasAPIKey = hasAPIKey
-        flags = Settings.Layer(units: units, clock: clock, language: language, provider: provider, failover: failover)
-        environmentChoices = Settings.Layer(provider: environmentProvider)
+        flags = Settings.Layer(units: units, clock: clock, language: language, provider: provider, failover: failover, plain: plain)
+        environmentChoices = Settings.Layer(provider: environmentProvider, plain: environmentPlain)
         locale = environmentLanguage
         let settings = Settings.resolve(
             flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
@@ -129,6 +129,9 @@ package final class WeatherApp {
 
     /// The provider asked first.
     package var provider: ProviderID { settings.provider }
+
+    /// Plain mode: the terminal says every view in sentences (`--plain`, `TERM=dumb`, `:plain on`).
+    package var plain: Bool { settings.plain }
 
     /// What the service is built for now.
     package var serviceChoice: ServiceChoice {
@@ -222,6 +225,14 @@ package final class WeatherApp {
         rebuild()
         emit(.provider(chosen, isDefault: chosen == defaultProvider))
         await show(again: shown)
+    }
+
+    /// `:plain on|off`: saved, over `--plain` and `TERM=dumb` for the rest of the session; said in the new mode.
+    func setPlain(_ on: Bool) {
+        flags.plain = nil
+        environmentChoices.plain = nil
+        let saved = change { $0.plain = on }
+        emit(.plain(on, saved: saved))
     }
 
     /// New view models over a service built for the present choice (offline, provider, failover).

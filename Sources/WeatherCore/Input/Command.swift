@@ -29,6 +29,8 @@ package enum Command: Equatable, Sendable {
     /// `:aqi us|eu|auto`: the air quality scale, saved (`auto`: nil, the place's own); `:aqi` alone (`chosen` false)
     /// says which is in force.
     case airScale(AQIScale?, chosen: Bool)
+    /// `:plain on|off`: plain mode (every view in sentences), saved; nil (`:plain` alone) says whether it is on.
+    case plain(Bool?)
     case offline(Bool)
     /// `:provider NAME`; nil asks which one answers.
     case provider(ProviderID?)
@@ -51,7 +53,7 @@ package enum Command: Equatable, Sendable {
 
     /// Command names, for `:help` and completion.
     package static let names = [
-        ":hourly", ":5day", ":rain", ":air", ":aqi", ":alerts", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":provider", ":home", ":here", ":locate",
+        ":hourly", ":5day", ":rain", ":air", ":aqi", ":alerts", ":compare", ":units", ":clock", ":lang", ":recent", ":places", ":map", ":forget", ":pick", ":offline", ":plain", ":provider", ":home", ":here", ":locate",
         ":help", ":quit",
     ]
     /// The most slots `:hourly` can show: the forecast's 40.
@@ -65,7 +67,7 @@ package enum Command: Equatable, Sendable {
     private static let spellings: [String: String] = [
         "hourly": "hourly", "h": "hourly", "5day": "5day", "5d": "5day", "daily": "5day", "five-day": "5day",
         "rain": "rain", "alerts": "alerts", "warnings": "alerts", "compare": "compare", "units": "units", "u": "units", "clock": "clock", "lang": "lang",
-        "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline",
+        "language": "lang", "recent": "recent", "r": "recent", "pick": "pick", "p": "pick", "offline": "offline", "plain": "plain",
         "provider": "provider", "home": "home", "here": "here", "air": "air", "aqi": "aqi", "locate": "locate", "places": "places", "map": "map", "forget": "forget", "help": "help",
         // The short forms these had before :home, :here and :locate shared their starts.
         "ho": "hourly", "he": "help", "l": "lang", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
@@ -177,6 +179,13 @@ package enum Command: Equatable, Sendable {
                 throw .invalidInput(Phrase("error.pick.usage"))
             }
             return .pick(number)
+        case "plain":
+            switch argument?.lowercased() {
+            case nil: return .plain(nil)
+            case "on": return .plain(true)
+            case "off": return .plain(false)
+            default: throw .invalidInput(Phrase("error.plain.usage"))
+            }
         case "offline":
             switch argument {
             case "on": return .offline(true)

@@ -29,6 +29,8 @@ package struct Preferences: Equatable, Sendable {
     package var announcedProvider: ProviderID?
     /// The air quality scale chosen with `:aqi us|eu`; nil (`:aqi auto`): the place's own.
     package var airScale: AQIScale?
+    /// Plain mode chosen with `:plain on|off`; nil: off, unless the terminal is dumb (`TERM=dumb`).
+    package var plain: Bool?
 
     package init() {}
 
@@ -61,6 +63,7 @@ package struct Preferences: Equatable, Sendable {
         failover = try field("failover", \.bool) ?? true
         announcedProvider = try field("announcedProvider") { $0.string.flatMap(ProviderID.init(rawValue:)) }
         airScale = try field("airScale") { $0.string.flatMap(AQIScale.init(rawValue:)) }
+        plain = try field("plain", \.bool)
     }
 
     /// The file's contents: indented JSON, keys sorted.
@@ -77,6 +80,7 @@ package struct Preferences: Equatable, Sendable {
         if !failover { members["failover"] = .bool(false) }
         if let announcedProvider { members["announcedProvider"] = .string(announcedProvider.rawValue) }
         if let airScale { members["airScale"] = .string(airScale.rawValue) }
+        if let plain { members["plain"] = .bool(plain) }
         return Data((JSONValue.object(members).prettyPrinted + "\n").utf8)
     }
 
