@@ -92,14 +92,14 @@ package struct PlainRenderer: Sendable {
         for row in d.rows {
             if let day = row.startsDay {
                 let name = row.date.flatMap { date in d.context.map { longWeekday(LocalTime(date, $0.zone).weekday) } } ?? day
-                lines.append(strings("plain.dayStarts", ["day": name]))
+                lines.append(strings("plain.dayStarts", ["day": capitalized(name)]))
             }
             switch row.kind {
             case .sunrise: lines.append(strings("plain.sunrise", ["time": row.time]))
             case .sunset: lines.append(strings("plain.sunset", ["time": row.time]))
             case .weather:
                 // The observation ("Now") has no step: its wind is the observation's.
-                let when = row.slot == nil ? row.time : strings("plain.at", ["time": row.time])
+                let when = row.slot == nil ? strings["plain.now"] : strings("plain.at", ["time": row.time])
                 var details: [String] = []
                 if let chance = row.precipitationProbability { details.append(strings("plain.chance", ["percent": percent(fraction: chance)])) }
                 if let fallen = row.slot?.precipitation, fallen > 0 { details.append(strings("plain.amount", ["amount": amount(fallen, units)])) }
@@ -130,8 +130,9 @@ package struct PlainRenderer: Sendable {
         if let provider = d.provider { lines.append(strings("plain.provider", ["provider": provider])) }
         if !d.summary.isEmpty { lines.append(sentence(spoken(d.summary))) }
         for row in d.rows {
+            // Said whole: the drawn view's column has "Today" short in some languages ("Auj.").
             let today = row.day == strings["daily.today"]
-            let when = today ? row.day : row.summary.map { longWeekday($0.weekday) } ?? row.day
+            let when = today ? strings["plain.today"] : capitalized(row.summary.map { longWeekday($0.weekday) } ?? row.day)
             var details: [String] = []
             if let chance = row.precipitationProbability { details.append(strings("plain.chance", ["percent": percent(fraction: chance)])) }
             if let fallen = row.summary?.precipitation, fallen > 0 { details.append(strings("plain.amount", ["amount": amount(fallen, units)])) }
@@ -197,9 +198,8 @@ package struct PlainRenderer: Sendable {
         var lines = [sentence(d.place)]
         if let index = d.index { lines.append(strings("plain.air.now", airWords(index))) }
         for pollutant in d.pollutants {
-            let figure = fixed(pollutant.value, places: 1)
             lines.append(strings("plain.air.pollutant", [
-                "name": strings["plain.pollutant." + pollutant.key], "amount": strings("plain.micrograms.other", ["count": figure]),
+                "name": strings["plain.pollutant." + pollutant.key], "amount": decimals("plain.micrograms", fixed(pollutant.value, places: 1)),
             ]))
         }
         let hours = d.hours.compactMap { hour in hour.index.map { (hour.time, $0) } }
@@ -246,12 +246,13 @@ package struct PlainRenderer: Sendable {
             let warning = item.warning
             lines = [strings("plain.warning", ["warning": self.warning(item)])]
             for text in [warning.area, warning.issuer, warning.headline, warning.description, warning.instruction] where !text.isEmpty {
-                lines += self.lines(text).map(sentence)
+                // A service's own words, their unit symbols said as the core's are.
+                lines += self.lines(text).map { sentence(spoken($0)) }
             }
         } else {
             lines = w.items.enumerated().map { index, item in
                 let warning = item.warning
-                let more = [warning.area, warning.issuer, warning.headline].filter { !$0.isEmpty }.map { " " + sentence(oneLine($0)) }
+                let more = [warning.area, warning.issuer, warning.headline].filter { !$0.isEmpty }.map { " " + sentence(spoken(oneLine($0))) }
                 return strings("plain.alert", ["number": String(index + 1), "warning": self.warning(item)]) + more.joined()
             }
         }
@@ -295,9 +296,12 @@ package struct PlainRenderer: Sendable {
         return value < 0 ? strings("plain.minus", ["value": words]) : words
     }
 
-    /// A figure with decimals and its unit: the plural form, the language's decimal separator.
+    /// A figure with decimals and its unit, in the language's decimal separator: the plural form, but in French the
+    /// singular below 2 ("0,8 millimètre", "1,5 kilomètre").
     private func decimals(_ key: String, _ figure: String) -> String {
-        strings(key + ".other", ["count": figure])
+        let value = Double(figure.replacing(",", with: ".")) ?? 2
+        let one = strings.language == .french && abs(value) < 2
+        return strings(key + (one ? ".one" : ".other"), ["count": figure])
     }
 
     private func speedKey(_ units: UnitSystem) -> String {
@@ -394,11 +398,13 @@ package struct PlainRenderer: Sendable {
         while index < tokens.count {
             var token = tokens[index]
             index += 1
+            let leading = String(token.prefix { $0 == "(" })
+            token.removeFirst(leading.count)
             let trailing = String(token.reversed().prefix { ",.;:)".contains($0) }.reversed())
             token.removeLast(trailing.count)
             let below = token.hasPrefix("<")
             if below { token.removeFirst() }
-            func said(_ words: String) -> String { (below ? strings("plain.lessThan", ["value": words]) : words) + trailing }
+            func said(_ words: String) -> String { leading + (below ? strings("plain.lessThan", ["value": words]) : words) + trailing }
             if token.hasSuffix("%"), let figure = figure(String(token.dropLast())) {
                 words.append(said(strings("plain.percent", ["count": figure.text])))
             } else if let degree = token.firstIndex(of: "°"), let figure = figure(String(token[..<degree])) {
