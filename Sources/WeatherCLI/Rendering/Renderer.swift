@@ -425,6 +425,7 @@ package struct Renderer: Sendable {
 
     /// Items in columns, filled top to bottom as readline lists completions.
     package func columns(_ items: [String]) -> [Line] {
+        if plain { return items.map { text($0) } }
         let cells = items.map { text($0) }
         let widest = (cells.map(\.width).max() ?? 0) + 2
         let count = max(1, min(cells.count, (width + 2) / max(1, widest)))

@@ -57,6 +57,23 @@ struct SettingsTests {
         #expect(settings == Settings(units: .metric, clock: .twentyFourHour, language: .english, provider: .openWeather, failover: true))
     }
 
+    /// Plain mode: `--plain` over `TERM=dumb` over `:plain`'s preference over off. Only the command line and the
+    /// preference can choose it off; the environment only turns it on (`TERM=dumb`).
+    @Test func plainModeFollowsTheOneRuleOfPrecedence() {
+        var on = Preferences()
+        on.plain = true
+        var off = Preferences()
+        off.plain = false
+        #expect(Self.resolve().plain == false)
+        #expect(Self.resolve(preferences: on).plain == true)
+        #expect(Self.resolve(environment: Settings.Layer(plain: true), preferences: off).plain == true)
+        #expect(Self.resolve(flags: Settings.Layer(plain: true), preferences: off).plain == true)
+        #expect(Self.resolve(flags: Settings.Layer(plain: false), environment: Settings.Layer(plain: true), preferences: on).plain == false)
+        // Choosing it changes nothing else.
+        let plain = Self.resolve(flags: Settings.Layer(plain: true), preferences: Self.savedEverything)
+        #expect(plain == Settings(units: .imperial, clock: .twelveHour, language: .german, provider: .metNorway, failover: false, plain: true))
+    }
+
     @Test(arguments: ["US", "LR", "MM"])
     func theUnitsDefaultToImperialInTheUnitedStatesLiberiaAndMyanmar(region: String) {
         #expect(Self.resolve(locale: LanguageChoice(language: .english, measurementRegion: region)).units == .imperial)
