@@ -119,8 +119,9 @@ package final class SessionView {
             json.strings = strings
             let lines = app.plain ? plain(plainRenderer.current(d)) : renderer.current(d)
             draw(lines)
-            // Each line fits the terminal (none wrapped): one row a line.
-            if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
+            // Each line fits the terminal (none wrapped): one row a line. Plain mode's sentences are not fitted (the
+            // terminal wraps them): a newer copy goes below, never over rows it cannot count.
+            if mode == .prompt, !app.plain, let screen = console.screen, console.width <= screen.columns {
                 viewAbovePrompt = (lines.count, screen.columns)
             }
         case .hourly(let d): json.hourly = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.hourly(d)) : renderer.hourly(d))

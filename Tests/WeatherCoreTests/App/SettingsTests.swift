@@ -57,8 +57,8 @@ struct SettingsTests {
         #expect(settings == Settings(units: .metric, clock: .twentyFourHour, language: .english, provider: .openWeather, failover: true))
     }
 
-    /// Plain mode: `--plain` over `TERM=dumb` over `:plain`'s preference over off. Only the command line and the
-    /// preference can choose it off; the environment only turns it on (`TERM=dumb`).
+    /// Plain mode: `--plain` over `TERM=dumb` over `:plain`'s preference over off. `--plain` and `TERM=dumb` only ever
+    /// turn it on; `:plain off` saves the preference and clears the layers above it for the session (`PlainModeTests`).
     @Test func plainModeFollowsTheOneRuleOfPrecedence() {
         var on = Preferences()
         on.plain = true
