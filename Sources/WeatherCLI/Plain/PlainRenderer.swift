@@ -75,8 +75,12 @@ package struct PlainRenderer: Sendable {
         guard figure > 0 else { return strings["plain.calm"] }
         let gusts = c.windGust.map { UnitFormatting.rounded(UnitFormatting.speedValue(metresPerSecond: $0, units)) }
         let direction = c.windDegrees.map(from)
-        let key = (direction == nil ? "plain.wind.still" : "plain.wind") + (gusts == nil ? "" : direction == nil ? "Gusts" : ".gusts")
-        // "plain.wind.still" + "Gusts" is "plain.wind.stillGusts".
+        let key = switch (direction != nil, gusts != nil) {
+        case (true, true): "plain.wind.gusts"
+        case (true, false): "plain.wind"
+        case (false, true): "plain.wind.stillGusts"
+        case (false, false): "plain.wind.still"
+        }
         return strings(key, ["direction": direction ?? "", "speed": whole(speedKey(units), figure), "gusts": gusts.map { whole(speedKey(units), $0) } ?? ""])
     }
 
