@@ -115,6 +115,8 @@ struct PlainViewsTests {
                 let control = value < 0x20 && value != 0x0A || value == 0x7F
                 #expect(!drawing && !emoji && !control, "\(language.code) \(name): U+\(String(value, radix: 16)) in \(text)")
             }
+            // Every word from the language's tables: no key said as itself.
+            #expect(!text.contains("plain.") && !text.contains("{"), "\(language.code) \(name):\n\(text)")
             for symbol in ["°", "µg", "%", "–", "·", "⚠"] {
                 #expect(!text.contains(symbol), "\(language.code) \(name): \(symbol) in\n\(text)")
             }
