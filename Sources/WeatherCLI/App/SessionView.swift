@@ -38,7 +38,8 @@ package final class SessionView {
     /// While an event is drawn at a waiting prompt: what moves the cursor above the prompt, written before the
     /// event's first output; nil once written.
     private var stepAbovePrompt: String?
-    /// The status line held until the warnings it shows come.
+    /// The status line held until the warnings it shows come, or a one-shot's current view until the warnings drawn
+    /// above it come (they left with its weather).
     private var pendingStatus: CurrentWeatherDisplay?
 
     package init(app: WeatherApp, console: Console, mode: Mode) {
@@ -100,30 +101,32 @@ package final class SessionView {
         case .current(let d):
             if let statusFormat {
                 // A line with the warnings waits for them (drawn by `.warnings`, or by `flushStatus` at the end).
-                guard statusFormat.needsWarnings, app.warningService != nil else { return drawStatus(statusFormat, d) }
+                guard statusFormat.needsWarnings, app.warningService != nil, d.warnings == nil else {
+                    return drawStatus(statusFormat, d, warnings: d.warnings)
+                }
                 pendingStatus = d
                 return
             }
-            json.current = d
-            json.strings = strings
-            let lines = renderer.current(d)
-            draw(lines)
-            // Each line fits the terminal (none wrapped): one row a line.
-            if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
-                viewAbovePrompt = (lines.count, screen.columns)
+            // A one-shot draws one view: it waits for the warnings on the wire, to draw them above it.
+            if case .oneShot = mode, d.warnings == nil, app.warningsComing {
+                pendingStatus = d
+                return
             }
+            drawCurrent(d, renderer)
         case .hourly(let d): json.hourly = d; json.strings = strings; draw(renderer.hourly(d))
         case .daily(let d): json.daily = d; json.strings = strings; draw(renderer.daily(d))
         case .rain(let d): draw(renderer.rain(d))
         case .air(let d): draw(renderer.air(d))
         case .warnings(let d):
-            if let statusFormat {
-                if let pending = pendingStatus { drawStatus(statusFormat, pending, warnings: d) }
+            if let pending = pendingStatus {
                 pendingStatus = nil
-                return
+                var view = pending
+                view.warnings = d
+                return statusFormat.map { drawStatus($0, pending, warnings: d) } ?? drawCurrent(view, renderer)
             }
+            guard statusFormat == nil else { return }
             json.warnings = d
-            draw(renderer.warnings(d))
+            drawLateWarnings(d, renderer)
         case .alerts(let d): draw(renderer.alerts(d))
         case .compare(let a, let b): draw(renderer.compare(a, b))
         case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
@@ -208,11 +211,39 @@ package final class SessionView {
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
     /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
     /// says which (the line itself stays the figures a bar reads).
-    /// A status line waiting for its warnings, drawn without them if none come.
+    /// A status line or a one-shot's view waiting for its warnings, drawn without them if none came in time.
     package func flushStatus() {
-        guard let statusFormat, let pending = pendingStatus else { return }
+        guard let pending = pendingStatus else { return }
         pendingStatus = nil
-        drawStatus(statusFormat, pending)
+        if let statusFormat { return drawStatus(statusFormat, pending) }
+        drawCurrent(pending, renderer)
+    }
+
+    /// The current view, its warnings above it when they came with it.
+    private func drawCurrent(_ d: CurrentWeatherDisplay, _ renderer: Renderer) {
+        json.current = d
+        json.strings = renderer.strings
+        if let warnings = d.warnings { json.warnings = warnings }
+        let lines = (d.warnings.map(renderer.warnings) ?? []) + renderer.current(d)
+        draw(lines)
+        // Each line fits the terminal (none wrapped): one row a line.
+        if mode == .prompt, let screen = console.screen, console.width <= screen.columns {
+            viewAbovePrompt = (lines.count, screen.columns)
+        }
+    }
+
+    /// Warnings that landed after their view was drawn: under it, after a short dim lead naming the place, rather than
+    /// the whole view drawn again (it would jump while the person reads or types). At the prompt they join the view
+    /// just above it, so a newer copy of the view, with the warnings above it, is drawn over both.
+    private func drawLateWarnings(_ d: WarningsDisplay, _ renderer: Renderer) {
+        let lines = renderer.warnings(d)
+        guard !lines.isEmpty else { return }
+        let above = viewAbovePrompt
+        let all = renderer.message(renderer.strings("warnings.late", ["place": d.place]), .dim) + lines
+        draw(all)
+        if let above, mode == .prompt, let screen = console.screen, above.columns == screen.columns {
+            viewAbovePrompt = (above.rows + all.count, screen.columns)
+        }
     }
 
     private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay, warnings: WarningsDisplay? = nil) {
