@@ -174,7 +174,7 @@ struct WarningsTests {
         #expect(server.requests.allSatisfy { !$0.path.hasPrefix("/api/v1/warnings/") })
     }
 
-    @Test(arguments: ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "METEOALARM_BASE_URL"], ["ftp://127.0.0.1", "http://127.0.0.1:99999", "http://example.org"])
+    @Test(arguments: ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "ECCC_BASE_URL", "METEOALARM_BASE_URL"], ["ftp://127.0.0.1", "http://127.0.0.1:99999", "http://example.org"])
     func aBadBaseURLNamesItsVariableAndExits78(variable: String, base: String) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
