@@ -55,11 +55,16 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             return try await Answer.run {
                 if case .coordinates(let lat, let lon) = query {
                     // The weather needs nothing but the coordinates: asked at once, while the place is named
-                    // (reverse geocoding); a name that cannot be found leaves the coordinates as the name.
-                    async let named = service.places(matching: query)
+                    // (reverse geocoding); a name that cannot be found leaves the coordinates as the name. What goes
+                    // beside the weather (the warnings, which need the country) leaves as soon as the name is in.
+                    let naming = Task { try await service.places(matching: query) }
+                    defer { naming.cancel() }
+                    if let asked {
+                        Task { if let named = try? await naming.value.first { asked(named) } }
+                    }
                     let bare = Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)
                     var (report, air) = try await AirBeside.weather(airSource, at: bare) { try await service.report(for: bare) }
-                    let places = (try? await named).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
+                    let places = (try? await naming.value).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
                     report.place = places[0]
                     return (places, report, air)
                 }

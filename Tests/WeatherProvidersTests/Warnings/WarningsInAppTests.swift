@@ -79,13 +79,19 @@ struct WarningsInAppTests {
         let inner: FakeProvider
         let ready: @Sendable () -> Bool
         let sawReady = Mutex<Bool?>(nil)
+        /// What reverse geocoding names any coordinates.
+        let named: Place?
 
-        init(_ inner: FakeProvider, until ready: @escaping @Sendable () -> Bool) {
+        init(_ inner: FakeProvider, naming named: Place? = nil, until ready: @escaping @Sendable () -> Bool) {
             self.inner = inner
+            self.named = named
             self.ready = ready
         }
 
-        func places(matching query: LocationQuery) async throws -> [Place] { try await inner.places(matching: query) }
+        func places(matching query: LocationQuery) async throws -> [Place] {
+            if case .coordinates = query, let named { return [named] }
+            return try await inner.places(matching: query)
+        }
 
         func report(for place: Place) async throws -> WeatherReport {
             var waited = 0
@@ -134,6 +140,29 @@ struct WarningsInAppTests {
         app.redrawView()
         let again = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
         #expect(again.warnings?.items.count == 2 && server.requests.count == 1)
+    }
+
+    /// Typed coordinates: the warnings need the country, which the reverse geocoding beside the weather brings; they
+    /// leave as soon as it is in, not after the weather.
+    @Test func typedCoordinatesAskTheWarningsOnceTheyAreNamed() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let clock = TestClock()
+        let beside = Mutex<WarningsBeside?>(nil)
+        let testford = Self.testford
+        let provider = WaitingProvider(FakeProvider(places: [:]), naming: testford) {
+            beside.withLock { $0 }?.outcome(for: testford, language: .english) != nil
+        }
+        let app = WeatherApp(
+            preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
+        app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
+        beside.withLock { $0 = app.warningsBeside }
+        let log = Log()
+        app.onEvent = { event in log.events.append(event) }
+        await app.search("\(testford.latitude), \(testford.longitude)")
+        #expect(provider.sawReady.withLock { $0 } == true)
+        let view = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
+        #expect(view.warnings?.items.count == 2 && server.requests.count == 1)
     }
 
     /// A one-shot's wait ends at its deadline: the warnings on the wire are then cancelled, and nothing lands after.
