@@ -31,8 +31,8 @@ struct WarningsInAppTests {
         var late: [WarningsDisplay] { events.compactMap { if case .warnings(let d) = $0 { d } else { nil } } }
     }
 
-    static func app(_ server: LoopbackServer, clock: TestClock) -> (WeatherApp, Log) {
-        let provider = FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
+    static func app(_ server: LoopbackServer, clock: TestClock, provider: (any WeatherProviding)? = nil) -> (WeatherApp, Log) {
+        let provider = provider ?? FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
         let app = WeatherApp(
             preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
         app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
@@ -106,23 +106,24 @@ struct WarningsInAppTests {
         func cachedReport(for place: Place) async -> WeatherReport? { nil }
     }
 
+    /// An app whose weather waits until Testford's warnings are in (`WaitingProvider`); `naming` names any coordinates.
+    static func appWaitingForTheWarnings(_ server: LoopbackServer, naming: Place? = nil) -> (WeatherApp, WaitingProvider, Log) {
+        let beside = Mutex<WarningsBeside?>(nil)
+        let testford = Self.testford
+        let provider = WaitingProvider(FakeProvider(places: ["testford": [testford]]), naming: naming) {
+            beside.withLock { $0 }?.outcome(for: testford, language: .english) != nil
+        }
+        let (app, log) = Self.app(server, clock: TestClock(), provider: provider)
+        beside.withLock { $0 = app.warningsBeside }
+        return (app, provider, log)
+    }
+
     /// The warning request leaves with the weather's (here the weather waits until the warnings are in, which it would
     /// wait for in vain if they were asked after it), and the current view is drawn with them above it.
     @Test func theWarningsLeaveWithTheWeatherAndComeWithTheViewWhenIn() async throws {
         let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
         defer { server.stop() }
-        let clock = TestClock()
-        let beside = Mutex<WarningsBeside?>(nil)
-        let testford = Self.testford
-        let provider = WaitingProvider(FakeProvider(places: ["testford": [testford]])) {
-            beside.withLock { $0 }?.outcome(for: testford, language: .english) != nil
-        }
-        let app = WeatherApp(
-            preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
-        app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
-        beside.withLock { $0 = app.warningsBeside }
-        let log = Log()
-        app.onEvent = { event in log.events.append(event) }
+        let (app, provider, log) = Self.appWaitingForTheWarnings(server)
         await app.search("Testford")
         #expect(provider.sawReady.withLock { $0 } == true)
         #expect(server.requests.count == 1)
@@ -147,19 +148,8 @@ struct WarningsInAppTests {
     @Test func typedCoordinatesAskTheWarningsOnceTheyAreNamed() async throws {
         let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
         defer { server.stop() }
-        let clock = TestClock()
-        let beside = Mutex<WarningsBeside?>(nil)
-        let testford = Self.testford
-        let provider = WaitingProvider(FakeProvider(places: [:]), naming: testford) {
-            beside.withLock { $0 }?.outcome(for: testford, language: .english) != nil
-        }
-        let app = WeatherApp(
-            preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
-        app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
-        beside.withLock { $0 = app.warningsBeside }
-        let log = Log()
-        app.onEvent = { event in log.events.append(event) }
-        await app.search("\(testford.latitude), \(testford.longitude)")
+        let (app, provider, log) = Self.appWaitingForTheWarnings(server, naming: Self.testford)
+        await app.search("\(Self.testford.latitude), \(Self.testford.longitude)")
         #expect(provider.sawReady.withLock { $0 } == true)
         let view = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
         #expect(view.warnings?.items.count == 2 && server.requests.count == 1)
