@@ -100,10 +100,10 @@ def environment(server, home):
         "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
         "XDG_STATE_HOME": os.path.join(home, "state"), "OPENWEATHER_API_KEY": KEY, "OPENWEATHER_BASE_URL": server.base,
         "OPENMETEO_BASE_URL": server.base, "METNO_BASE_URL": server.base,
-        # The services beside the weather that the loopback servers do not play: a closed loopback port, and the
-        # warnings off (they are asked after the view and measured on their own: docs/PERFORMANCE.md).
-        "NWS_BASE_URL": CLOSED, "BRIGHTSKY_BASE_URL": CLOSED, "METEOALARM_BASE_URL": CLOSED, "IPGEO_BASE_URL": CLOSED,
-        "WEATHER_OR_NOT_WARNINGS": "off",
+        # The services beside the weather: a closed loopback port, and the warnings off (the real-link section's
+        # "warnings" scenarios turn them on, through a proxy of their own: docs/PERFORMANCE.md).
+        "NWS_BASE_URL": CLOSED, "BRIGHTSKY_BASE_URL": CLOSED, "ECCC_BASE_URL": CLOSED, "METEOALARM_BASE_URL": CLOSED,
+        "IPGEO_BASE_URL": CLOSED, "WEATHER_OR_NOT_WARNINGS": "off",
     }
 
 
@@ -428,8 +428,8 @@ def loopback_only(env):
         env.pop(name.upper(), None)
     for name in ("OPENWEATHER_BASE_URL", "OPENMETEO_BASE_URL", "METNO_BASE_URL"):
         assert env[name].startswith("https://127.0.0.1:"), env[name]
-    for name in ("NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "METEOALARM_BASE_URL", "IPGEO_BASE_URL"):
-        assert env[name].startswith("http://127.0.0.1:"), env[name]
+    for name in ("NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "ECCC_BASE_URL", "METEOALARM_BASE_URL", "IPGEO_BASE_URL"):
+        assert env[name].startswith(("http://127.0.0.1:", "https://127.0.0.1:")), env[name]
     return env
 
 
@@ -452,8 +452,16 @@ def bounded_run(argv, env, timeout):
 
 SHORT_PATHS = {"/geo/1.0/direct": "geocode", "/data/2.5/weather": "current", "/data/2.5/forecast": "forecast",
                "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/complete": "met-forecast",
-               "/geo/1.0/reverse": "reverse"}
-PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"))
+               "/geo/1.0/reverse": "reverse", "/alerts": "dwd-alerts", "/weatherapi/metalerts/2.0/current.json": "metalerts",
+               "/collections/weather-alerts/items": "eccc-alerts", "/alerts/active": "nws-alerts"}
+PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"), ("warn", "warning services"))
+WARNING_VARIABLES = ("NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "ECCC_BASE_URL", "METEOALARM_BASE_URL")
+
+
+def short_path(path):
+    if path.startswith("/api/v1/warnings/feeds-"):
+        return "meteoalarm"
+    return SHORT_PATHS.get(path, path)
 
 
 def real_link_section(args):
@@ -470,7 +478,7 @@ def real_link_section(args):
     place = {"name": "Knownton", "country": "GB", "latitude": 51.5074, "longitude": -0.1278}
     known_preferences = json.dumps({"version": 1, "lastCity": place, "recentCities": [place]}).encode()
 
-    def home_env(proxies):
+    def home_env(proxies, warnings=False):
         home = tempfile.mkdtemp(dir=work)
         env = environment(server, home)
         if args.gazetteer_off:
@@ -478,6 +486,11 @@ def real_link_section(args):
         env.update(OPENWEATHER_BASE_URL="https://127.0.0.1:%d" % proxies["ow"].port,
                    OPENMETEO_BASE_URL="https://127.0.0.1:%d" % proxies["om"].port,
                    METNO_BASE_URL="https://127.0.0.1:%d" % proxies["met"].port, SSL_CERT_FILE=TLS_CERT)
+        if warnings:
+            # The warning services on, each through the same proxy at the same RTT, answering the loopback
+            # fixtures' "no warning" (a new city is in GB: MeteoAlarm's feed; MetAlerts follows METNO_BASE_URL).
+            env["WEATHER_OR_NOT_WARNINGS"] = "on"
+            env.update({name: "https://127.0.0.1:%d" % proxies["warn"].port for name in WARNING_VARIABLES})
         return home, loopback_only(env)
 
     def ow_urls(proxies):
@@ -491,9 +504,9 @@ def real_link_section(args):
     # Each scenario: (key, label, target at 100 ms, run(proxies, rtt, i) -> (seconds or None, failure, measured-from-here
     # hook)). A run function returns seconds and a failure; counts are read by the caller around it unless the
     # function takes them itself (the prompt, which counts only the second city).
-    def one_shot(provider, name, keyless=False):
+    def one_shot(provider, name, keyless=False, warnings=False):
         def run(proxies, rtt, i, timeout):
-            home, env = home_env(proxies)
+            home, env = home_env(proxies, warnings)
             if keyless:
                 del env["OPENWEATHER_API_KEY"]
             argv = [args.binary] + (["--provider", provider] if provider else []) + ["%s %d" % (name, i)]
@@ -561,9 +574,9 @@ def real_link_section(args):
     def table_city(i, second=False):
         return table_cities[(2 * i + (1 if second else 0)) % len(table_cities)]
 
-    def one_shot_table(provider):
+    def one_shot_table(provider, warnings=False):
         def run(proxies, rtt, i, timeout):
-            home, env = home_env(proxies)
+            home, env = home_env(proxies, warnings)
             argv = [args.binary] + (["--provider", provider] if provider else []) + [table_city(i)]
             return bounded_run(argv, env, timeout)
         return run
@@ -584,6 +597,8 @@ def real_link_section(args):
         ("curl-1", "curl, one URL, fresh connection (calibration)", None, curl_one, False),
         ("curl-3", "curl, OpenWeather's 3 answers on one connection", None, curl_three, False),
         ("won-ow", "one-shot, new city, OpenWeather", 4.5, one_shot(None, "New City"), False),
+        ("won-ow-warnings", "one-shot, new city, OpenWeather, with the warnings (MeteoAlarm's feed)", 4.5,
+         one_shot(None, "New City", warnings=True), False),
         ("won-om", "one-shot, new city, Open-Meteo", None, one_shot("open-meteo", "New City"), False),
         ("won-met", "one-shot, new city, MET Norway (key set: OpenWeather geocodes)", None,
          one_shot("met-norway", "New City"), False),
@@ -598,6 +613,8 @@ def real_link_section(args):
         ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
          prompt_second_city, True),
         ("won-table-ow", "one-shot, new city the gazetteer knows, OpenWeather", 3.2, one_shot_table(None), False),
+        ("won-table-ow-warnings", "one-shot, new city the gazetteer knows, OpenWeather, with the warnings", 3.2,
+         one_shot_table(None, warnings=True), False),
         ("won-table-om", "one-shot, new city the gazetteer knows, Open-Meteo", 3.2, one_shot_table("open-meteo"), False),
         ("won-table-met", "one-shot, new city the gazetteer knows, MET Norway (key set)", 3.2,
          one_shot_table("met-norway"), False),
@@ -682,9 +699,9 @@ def real_link_section(args):
              "connection, which in real life costs a new connection: 2 RTT more unless opened early); MET Norway's "
              "forecast (the keyless MET route geocodes through Open-Meteo). The 0 ms rows go through the proxies "
              "with no delay: start-up and everything else that is not a round trip. Median of %d runs; connections "
-             "opened per proxy (OW / OM / MET), bytes forwarded (TLS records, up / down), requests the server answered."
+             "opened per proxy (OW / OM / MET / warning services), bytes forwarded (TLS records, up / down), requests the server answered."
              % (args.cap_mbit, Pipe.SEGMENT, runs), ""]
-    lines.append("| scenario | RTT | cap | median | ÷ RTT | (− 0 ms) ÷ RTT | connections OW/OM/MET | bytes up / down | requests |")
+    lines.append("| scenario | RTT | cap | median | ÷ RTT | (− 0 ms) ÷ RTT | connections OW/OM/MET/warnings | bytes up / down | requests |")
     lines.append("|---|---|---|---|---|---|---|---|---|")
     for key, label, target, run, _ in scenarios:
         base = median_of([r["seconds"] for r in results.get((key, 0.0, None), []) if r["seconds"] is not None])
@@ -706,7 +723,7 @@ def real_link_section(args):
             cells.append("%d / %d B" % (median_of([r["up"] for r in good]), median_of([r["down"] for r in good])))
             paths = collections.Counter()
             for path, n in good[-1]["requests"].items():
-                paths[SHORT_PATHS.get(path, path)] += n
+                paths[short_path(path)] += n
             cells.append(", ".join(("%s ×%d" % (p, n)) if n > 1 else p for p, n in sorted(paths.items())) or "–")
             lines.append("| %s |" % " | ".join(cells))
     lines.append("")
@@ -718,6 +735,10 @@ def real_link_section(args):
                      "every provider at one address %s (target ≤ 4.5)."
                      % tuple(summary(k) for k in ("curl-1", "curl-3", "won-ow", "won-known", "won-prompt", "won-stored-cc",
                                                   "won-coords", "won-met-shared")))
+        lines.append("")
+        lines.append("With the warnings on, in the same run: a new city %s (without: %s), a new city the gazetteer knows %s "
+                     "(without: %s); the warnings leave with the weather and add no round trip."
+                     % tuple(summary(k) for k in ("won-ow-warnings", "won-ow", "won-table-ow-warnings", "won-table-ow")))
         lines.append("")
     lines.append("Real-link section: %.0f s (%d runs per row; RTTs %s ms; %s)." % (
         elapsed, runs, ", ".join("%g" % (r * 1000) for r in rtts),
@@ -757,8 +778,9 @@ def main():
     parser.add_argument("--rtts", default="50,100,200", help="real-link round trips, ms")
     parser.add_argument("--cap-rtts", default="50,100,200", help="the round trips measured with the cap too, ms")
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
-    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-stored-cc, won-coords, won-met-shared, "
-                        "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-om, won-table-met, won-prompt-table, won-disambiguation); all by default")
+    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-stored-cc, won-coords, won-met-shared, "
+                        "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-ow-warnings, won-table-om, won-table-met, "
+                        "won-prompt-table, won-disambiguation); all by default")
     args = parser.parse_args()
     print(machine())
     if not args.real_link_only:

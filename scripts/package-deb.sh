@@ -104,7 +104,8 @@ $(sed 's/^  / /' <<<"$attribution")
  use. Official weather warnings come from the US National Weather Service
  (works of the US government, public domain), MET Norway MetAlerts (as MET
  Norway's data), the Deutscher Wetterdienst through Bright Sky (GeoNutzV and
- CC BY 4.0) and MeteoAlarm (EUMETNET and its members, CC BY 4.0).
+ CC BY 4.0), Environment and Climate Change Canada (Open Government Licence
+ - Canada) and MeteoAlarm (EUMETNET and its members, CC BY 4.0).
  weather-or-not is not affiliated with any of the providers.
  .
  The binary links in, statically, the Swift runtime, Dispatch and

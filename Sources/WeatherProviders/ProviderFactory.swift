@@ -57,7 +57,7 @@ package struct ProviderFactory: Sendable {
     }
 
     /// The official warning services, each asked only for the places it covers: NWS, MET Norway's MetAlerts, the
-    /// DWD through Bright Sky, MeteoAlarm. Building it asks nothing.
+    /// DWD through Bright Sky, ECCC, MeteoAlarm. Building it asks nothing.
     package var warningService: WarningService {
         let timeout = openWeather.timeout
         let requester = { (endpoint: WarningEndpoint) in WarningRequester(endpoint: endpoint, transport: transport, cache: cache, now: now) }
@@ -66,6 +66,7 @@ package struct ProviderFactory: Sendable {
                 NWSAlerts(requester: requester(NWSAlerts.endpoint(environment, timeout: timeout))),
                 MetAlerts(requester: requester(MetAlerts.endpoint(environment, timeout: timeout))),
                 BrightSkyAlerts(requester: requester(BrightSkyAlerts.endpoint(environment, timeout: timeout))),
+                ECCCAlerts(requester: requester(ECCCAlerts.endpoint(environment, timeout: timeout))),
                 MeteoAlarm(requester: requester(MeteoAlarm.endpoint(environment, timeout: timeout))),
             ], now: now)
     }
@@ -78,7 +79,10 @@ package struct ProviderFactory: Sendable {
     /// The first warning service's base-URL variable the program cannot use, as the error a request would meet:
     /// refused at launch (exit 78), so a bad one is not found quietly as "warnings unavailable".
     package var warningSettingsProblem: WeatherError? {
-        for endpoint in [NWSAlerts.endpoint(environment), BrightSkyAlerts.endpoint(environment), MeteoAlarm.endpoint(environment)] {
+        for endpoint in [
+            NWSAlerts.endpoint(environment), BrightSkyAlerts.endpoint(environment), ECCCAlerts.endpoint(environment),
+            MeteoAlarm.endpoint(environment),
+        ] {
             do { try endpoint.validate() } catch { return error }
         }
         return nil

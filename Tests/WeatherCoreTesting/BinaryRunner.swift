@@ -33,7 +33,7 @@ public struct BinaryRunner: Sendable {
         for variable in ["OPENWEATHER_BASE_URL", "OPENMETEO_BASE_URL", "METNO_BASE_URL"] { environment[variable] = base }
         // The warning services too (FakeWarnings answers none on the same server), and off unless a test turns them
         // on (WEATHER_OR_NOT_WARNINGS "on"): the weather's tests count their own requests and read their own output.
-        for variable in ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "METEOALARM_BASE_URL"] { environment[variable] = base }
+        for variable in ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "ECCC_BASE_URL", "METEOALARM_BASE_URL"] { environment[variable] = base }
         environment["WEATHER_OR_NOT_WARNINGS"] = "off"
         // No guess from the machine's time zone (a link that is not there; TZ is not passed on), and the IP
         // geolocation service on a closed loopback port: a test that wants either sets its own.

@@ -151,7 +151,7 @@ public enum FakeProviders {
     }
 }
 
-/// The warning services' paths (NWS, MET Norway's MetAlerts, Bright Sky, MeteoAlarm), each answering that there is
+/// The warning services' paths (NWS, MET Norway's MetAlerts, Bright Sky, ECCC, MeteoAlarm), each answering that there is
 /// no warning, so the weather's own tests see none; nil for any other path.
 public enum FakeWarnings {
     public static func route(_ request: LoopbackServer.Request) -> LoopbackServer.Reply? {
@@ -159,6 +159,7 @@ public enum FakeWarnings {
         case "/alerts/active": .json(Fixtures.data("nws/alerts_none.json"))
         case "/weatherapi/metalerts/2.0/current.json": .json(Fixtures.data("metalerts/current_none.json"))
         case "/alerts": .json(Fixtures.data("brightsky/alerts_none.json"))
+        case "/collections/weather-alerts/items": .json(Fixtures.data("eccc/alerts_none.json"))
         case let path where path.hasPrefix("/api/v1/warnings/feeds-"): .json(Fixtures.data("meteoalarm/feeds-croatia_none.json"))
         default: nil
         }

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 import WeatherCoreTesting
 import Testing
 import WeatherCore
 
-/// Official warnings through the built binary: drawn after the current view, most severe first; a failing warning
-/// service beside a working forecast; a bad base URL of a warning service.
+/// Official warnings through the built binary: asked with the weather, drawn above the current view, most severe
+/// first; at the prompt, when they come after the view, under it; a failing warning service beside a working forecast;
+/// a bad base URL of a warning service.
 @Suite(.serialized)
 struct WarningsTests {
     /// A MeteoAlarm feed for the United Kingdom with warnings for Testford (England) around `now`: an orange one, a
@@ -36,21 +38,49 @@ struct WarningsTests {
         }
     }
 
-    @Test func theWarningsComeAfterTheWeatherMostSevereFirst() async throws {
+    /// The weather's server holds its answer until the warning request has come (3 s at most), and notes whether it
+    /// did: asked after the weather landed, as before, it would not have.
+    @Test func theWarningsLeaveWithTheWeatherAndComeAboveItMostSevereFirst() async throws {
         let feed = Self.feed()
-        let server = try Self.server { _ in .json(feed) }
+        let warningsCame = Mutex(false)
+        let weatherSawWarnings = Mutex<Bool?>(nil)
+        let server = try LoopbackServer { request in
+            if request.path.hasPrefix("/api/v1/warnings/") {
+                warningsCame.withLock { $0 = true }
+                return .json(feed)
+            }
+            if request.path.hasPrefix("/data/") {
+                for _ in 0..<600 where !warningsCame.withLock({ $0 }) { usleep(5_000) }
+                weatherSawWarnings.withLock { $0 = $0 ?? warningsCame.withLock { $0 } }
+            }
+            return FakeProviders.route(request)
+        }
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
         defer { runner.remove() }
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(weatherSawWarnings.withLock { $0 } == true)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Testford, England, GB") == true)
         let warnings = lines.filter { $0.hasPrefix("⚠ ") }
         #expect(warnings.count == 2, "\(result.stdout)")
         #expect(warnings.first?.hasPrefix("⚠ Orange wind warning, orange, until ") == true)
         #expect(warnings.last?.hasPrefix("⚠ Yellow rain warning, yellow, until ") == true)
-        #expect(lines.suffix(2) == warnings[...])  // after the view
+        #expect(lines.prefix(2) == warnings[...])  // above the view
+        #expect(lines.dropFirst(2).first?.hasPrefix("Testford, England, GB") == true)
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+    }
+
+    /// A one-shot waits for the warnings no longer than its one deadline (`--timeout`): a warning server that never
+    /// answers leaves the view drawn, without them, and the run ends well.
+    @Test func aOneShotWaitsForTheWarningsWithinItsDeadline() async throws {
+        let server = try Self.server { _ in .neverRespond }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--timeout", "2", "Testford"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Testford, England, GB") && !result.stdout.contains("⚠"), "\(result.stdout)")
         #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
     }
 
@@ -116,6 +146,8 @@ struct WarningsTests {
         #expect(await terminal.waitFor("Testford> "))
         #expect(await until { !server.requests(to: "/api/v1/warnings/feeds-united-kingdom").isEmpty })
         release.signal()
+        // Under the view, after a short lead: the view is not drawn again.
+        #expect(await terminal.waitFor("Official warnings for Testford, England, GB, just in:"), "\(terminal.diagnostics)")
         #expect(await terminal.waitFor("⚠ \u{1B}[0mOrange wind warning, "), "\(terminal.diagnostics)")
         terminal.send("\u{04}")
         #expect(await terminal.waitForExit() == 0)
@@ -128,8 +160,8 @@ struct WarningsTests {
         defer { runner.remove() }
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Testford, England, GB"))
-        #expect(result.stdout.hasSuffix("warnings unavailable (MeteoAlarm)\n"), "\(result.stdout)")
+        // Where the warnings would be: above the view.
+        #expect(result.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
     }
 
     @Test func warningsOffAsksNone() async throws {
@@ -142,7 +174,7 @@ struct WarningsTests {
         #expect(server.requests.allSatisfy { !$0.path.hasPrefix("/api/v1/warnings/") })
     }
 
-    @Test(arguments: ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "METEOALARM_BASE_URL"], ["ftp://127.0.0.1", "http://127.0.0.1:99999", "http://example.org"])
+    @Test(arguments: ["NWS_BASE_URL", "BRIGHTSKY_BASE_URL", "ECCC_BASE_URL", "METEOALARM_BASE_URL"], ["ftp://127.0.0.1", "http://127.0.0.1:99999", "http://example.org"])
     func aBadBaseURLNamesItsVariableAndExits78(variable: String, base: String) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }

@@ -45,7 +45,7 @@ package struct Launcher {
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         app.airSource = services.air
-        // Warnings are asked beside the current view; a status line asks them only for `%W`.
+        // Warnings are asked with the current view's weather; a status line asks them only for `%W`.
         if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
         view.statusFormat = options.format
@@ -90,6 +90,8 @@ package struct Launcher {
     }
 
     private func runOneShot(_ app: WeatherApp, _ view: SessionView) async -> Int32 {
+        // The one deadline: the warnings left with the weather, and are waited for no longer than it is.
+        let deadline = ContinuousClock.now + .seconds(options.timeout)
         if options.places {
             await app.run(.places)
             view.printJSON()
@@ -124,7 +126,7 @@ package struct Launcher {
             if options.hourly { await app.run(.hourly(nil)) }
             if options.fiveDay, !view.hasFailed { await app.run(.daily) }
         }
-        await app.warningsAsked()
+        await app.warningsAsked(before: deadline)
         view.flushStatus()
         view.printJSON()
         return view.exitStatus

@@ -39,7 +39,8 @@ package final class SessionView {
     /// While an event is drawn at a waiting prompt: what moves the cursor above the prompt, written before the
     /// event's first output; nil once written.
     private var stepAbovePrompt: String?
-    /// The status line held until the warnings it shows come.
+    /// The status line held until the warnings it shows come, or a one-shot's current view until the warnings drawn
+    /// above it come (they left with its weather).
     private var pendingStatus: CurrentWeatherDisplay?
 
     package init(app: WeatherApp, console: Console, mode: Mode) {
@@ -111,31 +112,32 @@ package final class SessionView {
         case .current(let d):
             if let statusFormat {
                 // A line with the warnings waits for them (drawn by `.warnings`, or by `flushStatus` at the end).
-                guard statusFormat.needsWarnings, app.warningService != nil else { return drawStatus(statusFormat, d) }
+                guard statusFormat.needsWarnings, app.warningService != nil, d.warnings == nil else {
+                    return drawStatus(statusFormat, d, warnings: d.warnings)
+                }
                 pendingStatus = d
                 return
             }
-            json.current = d
-            json.strings = strings
-            let lines = app.plain ? plain(plainRenderer.current(d)) : renderer.current(d)
-            draw(lines)
-            // Each line fits the terminal (none wrapped): one row a line. Plain mode's sentences are not fitted (the
-            // terminal wraps them): a newer copy goes below, never over rows it cannot count.
-            if mode == .prompt, !app.plain, let screen = console.screen, console.width <= screen.columns {
-                viewAbovePrompt = (lines.count, screen.columns)
+            // A one-shot draws one view: it waits for the warnings on the wire, to draw them above it.
+            if case .oneShot = mode, d.warnings == nil, app.warningsComing {
+                pendingStatus = d
+                return
             }
+            drawCurrent(d, renderer)
         case .hourly(let d): json.hourly = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.hourly(d)) : renderer.hourly(d))
         case .daily(let d): json.daily = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.daily(d)) : renderer.daily(d))
         case .rain(let d): draw(app.plain ? plain(plainRenderer.rain(d)) : renderer.rain(d))
         case .air(let d): draw(app.plain ? plain(plainRenderer.air(d)) : renderer.air(d))
         case .warnings(let d):
-            if let statusFormat {
-                if let pending = pendingStatus { drawStatus(statusFormat, pending, warnings: d) }
+            if let pending = pendingStatus {
                 pendingStatus = nil
-                return
+                var view = pending
+                view.warnings = d
+                return statusFormat.map { drawStatus($0, pending, warnings: d) } ?? drawCurrent(view, renderer)
             }
+            guard statusFormat == nil else { return }
             json.warnings = d
-            draw(app.plain ? plain(plainRenderer.warnings(d)) : renderer.warnings(d))
+            drawLateWarnings(d, renderer)
         case .alerts(let d): draw(app.plain ? plain(plainRenderer.alerts(d)) : renderer.alerts(d))
         case .compare(let a, let b): draw(app.plain ? plain(plainRenderer.compare(a, b)) : renderer.compare(a, b))
         case .places(let d): json.places = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.places(d)) : renderer.places(d))
@@ -223,11 +225,55 @@ package final class SessionView {
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
     /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
     /// says which (the line itself stays the figures a bar reads).
-    /// A status line waiting for its warnings, drawn without them if none come.
+    /// A status line or a one-shot's view waiting for its warnings, drawn without them if none came in time.
     package func flushStatus() {
-        guard let statusFormat, let pending = pendingStatus else { return }
+        guard let pending = pendingStatus else { return }
         pendingStatus = nil
-        drawStatus(statusFormat, pending)
+        if let statusFormat { return drawStatus(statusFormat, pending) }
+        drawCurrent(pending, renderer)
+    }
+
+    /// The current view, its warnings above it when they came with it.
+    private func drawCurrent(_ d: CurrentWeatherDisplay, _ renderer: Renderer) {
+        json.current = d
+        json.strings = renderer.strings
+        if let warnings = d.warnings { json.warnings = warnings }
+        let lines: [Line]
+        if app.plain {
+            let warnings: [String] = d.warnings.map { plainRenderer.warnings($0) } ?? []
+            lines = plain(warnings + plainRenderer.current(d))
+        } else {
+            let warnings: [Line] = d.warnings.map { renderer.warnings($0) } ?? []
+            lines = warnings + renderer.current(d)
+        }
+        draw(lines)
+        // Each line fits the terminal (none wrapped): one row a line. Plain mode's sentences are not fitted (the
+        // terminal wraps them): a newer copy goes below, never over rows it cannot count.
+        if mode == .prompt, !app.plain, let screen = console.screen, console.width <= screen.columns {
+            viewAbovePrompt = (lines.count, screen.columns)
+        }
+    }
+
+    /// Warnings that landed after their view was drawn: under it, after a short dim lead naming the place, rather than
+    /// the whole view drawn again (it would jump while the person reads or types). At the prompt they join the view
+    /// just above it, so a newer copy of the view, with the warnings above it, is drawn over both.
+    private func drawLateWarnings(_ d: WarningsDisplay, _ renderer: Renderer) {
+        let lead = renderer.strings("warnings.late", ["place": d.place])
+        let all: [Line]
+        if app.plain {
+            let sentences = plainRenderer.warnings(d)
+            guard !sentences.isEmpty else { return }
+            all = plain([lead] + sentences)
+        } else {
+            let lines = renderer.warnings(d)
+            guard !lines.isEmpty else { return }
+            all = renderer.message(lead, .dim) + lines
+        }
+        let above = viewAbovePrompt
+        draw(all)
+        if let above, mode == .prompt, let screen = console.screen, above.columns == screen.columns {
+            viewAbovePrompt = (above.rows + all.count, screen.columns)
+        }
     }
 
     private func drawStatus(_ format: StatusFormat, _ d: CurrentWeatherDisplay, warnings: WarningsDisplay? = nil) {

@@ -1,48 +1,87 @@
 import FoundationEssentials
 
 extension WeatherApp {
-    /// Asks the warning services for the place of the current view just drawn (its report gives the place, with its
-    /// country, and its time zone) and publishes them while that view is still the one shown. The weather is drawn
-    /// before this is asked, so the warnings never delay it; while the place's are on the wire, they are not asked
-    /// again (a redraw, a refresh), and afterwards they come from the cache while it is fresh.
-    ///
-    /// At the interactive prompt libedit holds the main thread: the answer is asked off it and handed back through the
-    /// prompt's mailbox (`BackgroundRefresh`), so it is drawn without waiting for a keystroke.
-    func askWarnings() {
-        guard let service = warningService, !offline, screen == .current, let report = current.report else { return }
-        let place = report.place
-        if let running = warningsTask, running.place.isSameLocation(as: place) { return }
-        warningsTask?.task.cancel()
-        let (language, zone) = (language, report.zone)
-        let deliver: @MainActor @Sendable (WarningOutcome) -> Void = { [weak self] outcome in
-            self?.showWarnings(outcome, for: place, zone: zone)
+    /// The warnings beside the weather (`WarningsBeside`), when there is a warning service: they land through the
+    /// prompt's mailbox when there is one.
+    func connectWarnings() {
+        models.alerts.warnings = warningService
+        warningsBeside?.cancel()
+        warningsBeside = warningService.map { service in
+            WarningsBeside(service: service) { [weak self] place, outcome in self?.warningsLanded(outcome, for: place) }
         }
-        let task: Task<Void, Never>
-        if let refresh = backgroundRefresh {
-            task = Task.detached {
-                let outcome = await service.warnings(for: place, language: language)
-                guard !Task.isCancelled else { return }
-                refresh.hand { deliver(outcome) }
+        warningsBeside?.handOff(through: backgroundRefresh?.handoff)
+        lateWarnings = nil
+    }
+
+    /// The current view's weather request for `place` is leaving (`CurrentWeatherViewModel.onWeatherAsked`): its
+    /// warnings leave with it, so they add no round trip. Only for the current view (a one-shot's other views find
+    /// their place quietly, with no screen) and never offline.
+    func askWarnings(for place: Place) {
+        guard let warningsBeside, !offline, screen == .current else { return }
+        warningsBeside.ask(place, language: language)
+    }
+
+    /// The current view with the warnings above it when they are in by the time it is drawn; when they are not, it
+    /// is drawn at once, and they come under it when they land (`lateWarnings`). A view whose weather left without
+    /// them (typed coordinates, whose country the weather does not wait for; a copy refreshed in the background)
+    /// asks for them now.
+    func withWarnings(_ event: AppEvent) -> AppEvent {
+        guard let warningsBeside, !offline, screen == .current, let report = current.report else { return event }
+        let place = report.place
+        switch event {
+        case .current(var display), .renamed(var display):
+            if let outcome = warningsBeside.outcome(for: place, language: language) {
+                display.warnings = WarningsDisplay(outcome, place: place.displayName, zone: report.zone, options: options, now: now())
+                if lateWarnings?.isSameLocation(as: place) == true { lateWarnings = nil }
+                if case .renamed = event { return .renamed(display) }
+                return .current(display)
+            }
+            if !warningsBeside.isAsking(for: place) { warningsBeside.ask(place, language: language) }
+            lateWarnings = place
+            return event
+        default:
+            return event
+        }
+    }
+
+    /// The warnings for `place` are in: drawn under its current view when that view was drawn without them and is
+    /// still the one shown; otherwise kept for the next time it is drawn.
+    private func warningsLanded(_ outcome: WarningOutcome, for place: Place) {
+        guard let late = lateWarnings, late.isSameLocation(as: place), screen == .current, let report = current.report,
+            report.place.isSameLocation(as: place)
+        else { return }
+        lateWarnings = nil
+        emit(.warnings(WarningsDisplay(outcome, place: report.place.displayName, zone: report.zone, options: options, now: now())))
+    }
+
+    /// True while the current view shown was drawn without its warnings, which are still on the wire: a one-shot
+    /// holds the view to draw them above it.
+    package var warningsComing: Bool {
+        guard let late = lateWarnings, let warningsBeside else { return false }
+        return warningsBeside.isAsking(for: late)
+    }
+
+    /// Waits for the warnings on the wire, if any, until `deadline` at the latest (a one-shot's one deadline: they
+    /// left with the weather), and publishes them.
+    package func warningsAsked(before deadline: ContinuousClock.Instant? = nil) async {
+        guard let warningsBeside else { return }
+        let landing: (Place, WarningOutcome)?
+        if let deadline {
+            landing = await withTaskGroup(of: (Place, WarningOutcome)?.self) { group in
+                group.addTask { await warningsBeside.landing() }
+                group.addTask {
+                    // At the deadline they are no longer waited for: cancelled, nothing lands.
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    if !Task.isCancelled { warningsBeside.cancel() }
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
             }
         } else {
-            task = Task {
-                let outcome = await service.warnings(for: place, language: language)
-                guard !Task.isCancelled else { return }
-                deliver(outcome)
-            }
+            landing = await warningsBeside.landing()
         }
-        warningsTask = (place, task)
-    }
-
-    /// Publishes the warnings for `place` if its current view is still the one shown.
-    private func showWarnings(_ outcome: WarningOutcome, for place: Place, zone: PlaceTimeZone) {
-        if warningsTask?.place.isSameLocation(as: place) == true { warningsTask = nil }
-        guard screen == .current, let shown = current.report?.place, shown.isSameLocation(as: place) else { return }
-        emit(.warnings(WarningsDisplay(outcome, place: place.displayName, zone: zone, options: options, now: now())))
-    }
-
-    /// Waits for the warnings asked, if any (a one-shot prints them before it ends).
-    package func warningsAsked() async {
-        await warningsTask?.task.value
+        if let (place, outcome) = landing { warningsLanded(outcome, for: place) }
     }
 }

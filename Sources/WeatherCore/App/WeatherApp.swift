@@ -15,7 +15,9 @@ package final class WeatherApp {
     /// Set by the interactive prompt, which must never wait for the network: at launch and for a recent city, a cached
     /// copy is shown at once (marked with its age when it is not fresh) and refreshed in the background. Nil (piped
     /// and one-shot runs): every view waits for its answer.
-    package var backgroundRefresh: BackgroundRefresh?
+    package var backgroundRefresh: BackgroundRefresh? {
+        didSet { warningsBeside?.handOff(through: backgroundRefresh?.handoff) }
+    }
     /// The cities found on the machine (`Gazetteer.shared`, set by the program): a name it knows clearly is shown from
     /// its coordinates with no geocoding wait, a name it knows ambiguously lists its places at once, and typed
     /// coordinates near a city are named by it. Nil (and in offline mode): every search goes to the provider.
@@ -65,12 +67,14 @@ package final class WeatherApp {
         didSet { connectAir() }
     }
     /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
-    /// status line). Asked beside the weather, never before it: WeatherApp+Warnings.swift.
+    /// status line). Asked when the weather's request leaves, never holding it: WeatherApp+Warnings.swift.
     package var warningService: (any WarningProviding)? {
-        didSet { models.alerts.warnings = warningService }
+        didSet { connectWarnings() }
     }
-    /// The warnings asked for the place last shown, and for which place: one request at a time.
-    var warningsTask: (place: Place, task: Task<Void, Never>)?
+    /// The warnings asked beside the weather, and where they land (nil when there is no warning service).
+    var warningsBeside: WarningsBeside?
+    /// The place whose current view was drawn before its warnings were in: they come under it when they land.
+    var lateWarnings: Place?
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -185,6 +189,7 @@ package final class WeatherApp {
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.alerts.warnings = warningService
+        current.onWeatherAsked = { [unowned self] place in askWarnings(for: place) }
     }
 
     /// Publishes a view model's event while its screen is the one shown.
@@ -202,8 +207,7 @@ package final class WeatherApp {
 
     func emit(_ event: AppEvent) {
         emitted += 1
-        onEvent?(event)
-        if case .current = event { askWarnings() }
+        onEvent?(withWarnings(event))
     }
 
     // MARK: The provider, the service, the preferences file

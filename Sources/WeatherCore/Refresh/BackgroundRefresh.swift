@@ -9,16 +9,12 @@ import FoundationEssentials
 /// waits for its answer.
 @MainActor
 package struct BackgroundRefresh: Sendable {
-    /// How work done in the background reaches the main actor while the prompt waits (names that come after a view).
+    /// How work done in the background reaches the main actor while the prompt waits (names that come after a view,
+    /// the warnings that land after it: `WarningsBeside`).
     package let handoff: MainActorHandoff
 
     package init(wakingThrough handoff: MainActorHandoff) {
         self.handoff = handoff
-    }
-
-    /// Runs `work` on the main actor between keystrokes (what else finishes in the background, the warnings, uses).
-    nonisolated func hand(_ work: @escaping @MainActor @Sendable () -> Void) {
-        handoff(work)
     }
 
     /// Shows `place`'s cached copy through `model` with no request, and refreshes it in the background when it is not

@@ -30,6 +30,9 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     package var airSource: (any AirQualityProviding)?
     /// The scale chosen (`:aqi`); nil: the place's own.
     package var airScale: AQIScale?
+    /// Told when a weather request for a place whose country is known leaves (a search's after its geocoding): what
+    /// is asked beside the weather (the warnings) leaves with it. Called on the main actor, before the request.
+    package var onWeatherAsked: (@MainActor (Place) -> Void)?
     /// The air that came with the report shown, and its place: drawn only beside that place's weather.
     private var air: (AirQuality, Place)?
 
@@ -45,22 +48,28 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func search(_ text: String) async -> RequestOutcome {
         settleRefreshingCopy()
-        let (service, airSource) = (service, airSource)
+        let (service, airSource, asked) = (service, airSource, onWeatherAsked)
         return await runner.run({
             let query = try LocationQuery.parse(text)
             // One answer: the search and the report share one deadline.
             return try await Answer.run {
                 if case .coordinates(let lat, let lon) = query {
                     // The weather needs nothing but the coordinates: asked at once, while the place is named
-                    // (reverse geocoding); a name that cannot be found leaves the coordinates as the name.
-                    async let named = service.places(matching: query)
+                    // (reverse geocoding); a name that cannot be found leaves the coordinates as the name. What goes
+                    // beside the weather (the warnings, which need the country) leaves as soon as the name is in.
+                    let naming = Task { try await service.places(matching: query) }
+                    defer { naming.cancel() }
+                    if let asked {
+                        Task { if let named = try? await naming.value.first { asked(named) } }
+                    }
                     let bare = Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)
                     var (report, air) = try await AirBeside.weather(airSource, at: bare) { try await service.report(for: bare) }
-                    let places = (try? await named).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
+                    let places = (try? await naming.value).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
                     report.place = places[0]
                     return (places, report, air)
                 }
                 let places = try await service.places(matching: query)
+                asked?(places[0])
                 let (report, air) = try await AirBeside.weather(airSource, at: places[0]) { try await service.report(for: places[0]) }
                 return (places, report, air)
             }
@@ -90,6 +99,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         settleRefreshingCopy()
         let service = service
         let answer = NamingAnswer()
+        onWeatherAsked?(found)
         let outcome = await runner.run({ () async throws -> WeatherReport in
             try await Answer.run {
                 // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
@@ -149,6 +159,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
         settleRefreshingCopy()
+        onWeatherAsked?(place)
         let (service, airSource) = (service, airSource)
         return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
             report, air in
@@ -162,6 +173,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     /// no copy is cached.
     package func showCopy(of place: Place) async -> Copy? {
         runner.supersede()
+        onWeatherAsked?(place)
         guard let copy = await service.cachedReport(for: place) else { return nil }
         show(copy, of: place)
         if case .refreshing = copy.source { return .stale }
@@ -214,6 +226,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         let chosen = number - 1
         let (service, airSource) = (service, airSource)
         let place = matches[chosen]
+        onWeatherAsked?(place)
         return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
             report, air in
             self.shownIndex = chosen

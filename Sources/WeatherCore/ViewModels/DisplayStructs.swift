@@ -91,6 +91,8 @@ package struct CurrentWeatherDisplay: Equatable, Sendable {
     package var air: AirIndex? = nil
     /// Who the air index comes from, for its attribution.
     package var airSource: ProviderID? = nil
+    /// The official warnings, when they were in by the time the view was drawn: drawn above it (`WeatherApp+Warnings`).
+    package var warnings: WarningsDisplay? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.

@@ -9,7 +9,8 @@ import WeatherCore
 /// A feed names areas, not points: a warning is the place's when one of its areas is named like the place or its
 /// region ("Gospic region" for Gospić; accents and case aside): a place named otherwise than its area gets none of
 /// them (matching by the areas' EMMA_ID needs their outlines, which the program does not carry yet). The whole feed
-/// is fetched (gzip), and only what matches kept.
+/// is fetched (gzip), and only the alerts naming the place are kept: cut down to them before the answer is cached
+/// (a few kB a place, not the country's few hundred), under a key that names the place's match keys.
 package struct MeteoAlarm: WarningSource {
     package static let defaultBaseURL = "https://feeds.meteoalarm.org"
     package static let variable = "METEOALARM_BASE_URL"
@@ -46,9 +47,36 @@ package struct MeteoAlarm: WarningSource {
 
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {
         guard let feed = Self.feed(for: place) else { return [] }
+        let names = Self.names(of: place)
         let alerts = try await requester.fetch(
-            "/api/v1/warnings/feeds-\(feed)", maximumBytes: Self.maximumBytes, decode: Self.decode)
+            "/api/v1/warnings/feeds-\(feed)", maximumBytes: Self.maximumBytes, variant: "areas=" + names.joined(separator: "|"),
+            keep: { data throws(WeatherError) in try Self.kept(data, naming: names) }, decode: Self.decode)
         return Self.matching(alerts, place: place, language: language)
+    }
+
+    /// What an area must be named like to be the place's: its name and its region's, as match keys.
+    static func names(of place: Place) -> [String] {
+        [place.name, place.state].compactMap { $0?.matchKey }.filter { !$0.isEmpty }
+    }
+
+    /// The feed cut down to the alerts with an area named like one of `names`, as compact JSON in the feed's own
+    /// shape: what is cached. A feed that is not one is an error, as `decode` says.
+    static func kept(_ data: Data, naming names: [String]) throws(WeatherError) -> Data {
+        let json = try WarningJSON.parse(data)
+        guard let entries = json["warnings"]?.array else { throw WarningJSON.unexpectedShape }
+        let kept = entries.filter { entry in
+            (entry["alert"]?["info"]?.array ?? []).contains { info in
+                let keys = (info["area"]?.array ?? []).compactMap { $0["areaDesc"]?.string?.matchKey }
+                return names.contains { Self.areas(keys, name: $0) }
+            }
+        }
+        return Data(JSONValue.object(["warnings": .array(kept)]).serialized.utf8)
+    }
+
+    /// True when one of the areas (match keys) is named `name` (a match key), whole or as its first or last words
+    /// ("Gospic region").
+    static func areas(_ keys: [String], name: String) -> Bool {
+        keys.contains { $0 == name || $0.hasPrefix(name + " ") || $0.hasSuffix(" " + name) || $0.contains(" " + name + " ") }
     }
 
     /// One alert of a feed: its info blocks (one a language) and the keys of the areas it names.
@@ -95,7 +123,7 @@ package struct MeteoAlarm: WarningSource {
     /// The alerts naming the place's area, each in the reader's language when the feed carries it, else English,
     /// else the feed's first.
     static func matching(_ alerts: [Alert], place: Place, language: Language) -> [Warning] {
-        let names = [place.name, place.state].compactMap { $0?.matchKey }.filter { !$0.isEmpty }
+        let names = Self.names(of: place)
         let wanted = language.code.lowercased().split(separator: "-").first.map(String.init) ?? "en"
         return alerts.compactMap { alert -> Warning? in
             guard alert.infos.contains(where: { names.contains(where: $0.names) }) else { return nil }
@@ -107,7 +135,5 @@ package struct MeteoAlarm: WarningSource {
 
 extension MeteoAlarm.Info {
     /// True when one of its areas is named `name` (a match key), whole or as its first words ("Gospic region").
-    func names(_ name: String) -> Bool {
-        areaKeys.contains { $0 == name || $0.hasPrefix(name + " ") || $0.hasSuffix(" " + name) || $0.contains(" " + name + " ") }
-    }
+    func names(_ name: String) -> Bool { MeteoAlarm.areas(areaKeys, name: name) }
 }

@@ -15,6 +15,7 @@ package enum WarningCoverage {
     static let nws = (service: "NWS (api.weather.gov)", licence: "public domain (US government work)", attribution: "NOAA/National Weather Service")
     static let metAlerts = (service: "MET Norway MetAlerts", licence: "CC BY 4.0 and NLOD 2.0", attribution: "MET Norway")
     static let brightSky = (service: "DWD through Bright Sky", licence: "DWD open data (GeoNutzV, CC BY 4.0)", attribution: "Deutscher Wetterdienst, via Bright Sky")
+    static let eccc = (service: "ECCC (api.weather.gc.ca)", licence: "Open Government Licence – Canada", attribution: "Environment and Climate Change Canada")
     static let meteoAlarm = (service: "MeteoAlarm (EUMETNET)", licence: "CC BY 4.0", attribution: "EUMETNET MeteoAlarm and the national weather services")
 
     /// English names of the countries covered, by ISO 3166 code.
@@ -26,14 +27,14 @@ package enum WarningCoverage {
         "IE": "Ireland", "IL": "Israel", "IT": "Italy", "LV": "Latvia", "LT": "Lithuania", "LU": "Luxembourg", "MT": "Malta",
         "MD": "Moldova", "ME": "Montenegro", "NL": "Netherlands", "MK": "North Macedonia", "PL": "Poland", "PT": "Portugal",
         "RO": "Romania", "RS": "Serbia", "SK": "Slovakia", "SI": "Slovenia", "ES": "Spain", "SE": "Sweden", "CH": "Switzerland",
-        "GB": "United Kingdom", "UA": "Ukraine",
+        "GB": "United Kingdom", "UA": "Ukraine", "CA": "Canada",
     ]
 
     /// Every country covered, by name.
     package static var rows: [Row] {
         let services = [
             (NWSAlerts.countries, nws), (MetAlerts.countries, metAlerts), (BrightSkyAlerts.countries, brightSky),
-            (MeteoAlarm.feeds.map(\.country), meteoAlarm),
+            (ECCCAlerts.countries, eccc), (MeteoAlarm.feeds.map(\.country), meteoAlarm),
         ]
         return services.flatMap { countries, service in
             countries.map { code in

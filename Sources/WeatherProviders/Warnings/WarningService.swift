@@ -63,19 +63,25 @@ package struct WarningRequester: Sendable {
         self.now = now
     }
 
-    /// The decoded answer to `GET BASE+path?query`, from the cache while fresh.
+    /// The decoded answer to `GET BASE+path?query`, from the cache while fresh. `keep`, when given, cuts a new body
+    /// down to what is kept before it is cached and decoded (a MeteoAlarm feed to the place's warnings); `variant`
+    /// then names what it keeps, in the cache key.
     func fetch<Value: Sendable>(
         _ path: String, query: [(String, String)] = [], accept: String = "application/json",
-        maximumBytes: Int = HTTPResponse.defaultMaximumBytes, notFoundMeans: Data? = nil,
+        maximumBytes: Int = HTTPResponse.defaultMaximumBytes, notFoundMeans: Data? = nil, variant: String? = nil,
+        keep: (@Sendable (Data) throws(WeatherError) -> Data)? = nil,
         decode: @escaping @Sendable (Data) throws(WeatherError) -> Value
     ) async throws -> Value {
         let url = try endpoint.url(path, query: query)
         let (endpoint, transport, now) = (endpoint, transport, now)
-        let key = "warnings|\(endpoint.name)|\(path)|" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let key = "warnings|\(endpoint.name)|\(path)|" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&") + (variant.map { "|" + $0 } ?? "")
         return try await fetcher.fetch(
             key,
             network: { _ in
-                try await endpoint.get(url, transport: transport, now: now(), accept: accept, maximumBytes: maximumBytes, notFoundMeans: notFoundMeans)
+                let answer = try await endpoint.get(
+                    url, transport: transport, now: now(), accept: accept, maximumBytes: maximumBytes, notFoundMeans: notFoundMeans)
+                guard let keep, case .body(let body, let validUntil, let lastModified) = answer else { return answer }
+                return .body(try keep(body), validUntil: validUntil, lastModified: lastModified)
             },
             decode: decode
         ).value

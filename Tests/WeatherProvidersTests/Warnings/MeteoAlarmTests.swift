@@ -45,6 +45,52 @@ struct MeteoAlarmTests {
         #expect(MeteoAlarm.matching(alerts, place: elsewhere, language: .english).isEmpty)
     }
 
+    /// A busy feed: the fixture's alerts and `others` more for an area that is not the place's.
+    static func busyFeed(others: Int) throws -> Data {
+        var json = try ResponseDecoding.parse(Fixtures.data("meteoalarm/feeds-croatia_split.json"))
+        var entries = json["warnings"]?.array ?? []
+        let other = try #require(entries.first { entry in
+            entry["alert"]?["info"]?.array?.first?["area"]?.array?.first?["areaDesc"]?.string == "Zagreb region"
+        })
+        for index in 0..<others {
+            var copy = other
+            var alert = copy["alert"]
+            var info = alert?["info"]?.array ?? []
+            for i in info.indices { info[i]["area"] = .array([.object(["areaDesc": .string("Area \(index) region")])]) }
+            alert?["info"] = .array(info)
+            copy["alert"] = alert
+            entries.append(copy)
+        }
+        json["warnings"] = .array(entries)
+        return Data(json.serialized.utf8)
+    }
+
+    /// Only the place's alerts are cached, not the country's feed: a second ask for the place spends no request and
+    /// reads a few kB; another place in the same country has its own.
+    @Test func onlyThePlacesAlertsAreCachedNotTheFeed() async throws {
+        let feed = try Self.busyFeed(others: 300)
+        let server = try LoopbackServer { _ in .json(feed) }
+        defer { server.stop() }
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let clock = TestClock()
+        let source = MeteoAlarm(requester: WarningSourcesTests.requester(
+            MeteoAlarm.endpoint(["METEOALARM_BASE_URL": server.baseURL], timeout: 5), clock: clock, cache: ResponseCache(directory: folder.url)))
+        let first = try await source.warnings(for: Self.split, language: .english)
+        #expect(first.map(\.event) == ["Orange wind warning", "Žuto upozorenje za visoke temperature"])
+        let files = try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: [.fileSizeKey])
+        let cached = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+        #expect(feed.count > 200_000 && cached > 0 && cached < feed.count / 20, "\(cached) of \(feed.count)")
+
+        #expect(try await source.warnings(for: Self.split, language: .english) == first)
+        #expect(server.requests.count == 1)
+        let zagreb = Place(name: "Zagreb", country: "HR", latitude: 45.81, longitude: 15.98)
+        #expect(try await source.warnings(for: zagreb, language: .english).map(\.event) == ["Yellow rain warning"])
+        #expect(server.requests.count == 2)
+        #expect(try MeteoAlarm.decode(MeteoAlarm.kept(feed, naming: ["nowhere"])).isEmpty)
+        #expect(throws: WeatherError.self) { try MeteoAlarm.kept(Data("[]".utf8), naming: ["split"]) }
+    }
+
     @Test func aFeedWithoutWarningsIsNone() async throws {
         let server = try LoopbackServer { _ in .json(Fixtures.data("meteoalarm/feeds-croatia_none.json")) }
         defer { server.stop() }

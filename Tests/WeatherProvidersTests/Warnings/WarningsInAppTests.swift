@@ -7,8 +7,9 @@ import WeatherCLI
 @testable import WeatherCore
 @testable import WeatherProviders
 
-/// The warnings beside the weather in the app model: asked once the current view is drawn, never holding it back,
-/// published after it while its place is still the one shown.
+/// The warnings beside the weather in the app model: asked when the weather's request leaves, never holding it back;
+/// above the current view when they are in by the time it is drawn, else published after it while its place is still
+/// the one shown.
 @MainActor
 struct WarningsInAppTests {
     static let testford = WarningSourcesTests.testford
@@ -16,11 +17,22 @@ struct WarningsInAppTests {
     /// What the app published, in order.
     final class Log {
         var events: [AppEvent] = []
-        var warnings: [WarningsDisplay] { events.compactMap { if case .warnings(let d) = $0 { d } else { nil } } }
+        /// The warnings shown: above a current view, or under it when they came later.
+        var warnings: [WarningsDisplay] {
+            events.compactMap {
+                switch $0 {
+                case .warnings(let d): d
+                case .current(let d): d.warnings
+                default: nil
+                }
+            }
+        }
+        /// Those that came after their view.
+        var late: [WarningsDisplay] { events.compactMap { if case .warnings(let d) = $0 { d } else { nil } } }
     }
 
-    static func app(_ server: LoopbackServer, clock: TestClock) -> (WeatherApp, Log) {
-        let provider = FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
+    static func app(_ server: LoopbackServer, clock: TestClock, provider: (any WeatherProviding)? = nil) -> (WeatherApp, Log) {
+        let provider = provider ?? FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
         let app = WeatherApp(
             preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
         app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
@@ -40,7 +52,8 @@ struct WarningsInAppTests {
         let clock = TestClock()
         let (app, events) = Self.app(server, clock: clock)
         await app.search("Testford")
-        #expect(events.events.contains { if case .current = $0 { true } else { false } })
+        let view = try #require(events.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
+        #expect(view.warnings == nil)
         #expect(await until { server.requests.count == 1 })
         #expect(events.warnings.isEmpty)
 
@@ -49,7 +62,7 @@ struct WarningsInAppTests {
         let shown = try #require(events.warnings.last)
         #expect(shown.items.map { $0.warning.event } == ["Tornado Warning", "Wind Advisory"] && !shown.noService)
         #expect(shown.highestLevel == .red)
-        // Drawn after the current view, never before it.
+        // The view was drawn without them: they come after it, to go under it.
         let order = events.events.compactMap { event -> String? in
             switch event {
             case .current: "current"
@@ -58,6 +71,101 @@ struct WarningsInAppTests {
             }
         }
         #expect(order == ["current", "warnings"])
+    }
+
+    /// A provider whose report waits (5 s at most) until `ready` says so, noting whether it did: what the weather
+    /// request saw of the warnings before it answered.
+    final class WaitingProvider: WeatherProviding {
+        let inner: FakeProvider
+        let ready: @Sendable () -> Bool
+        let sawReady = Mutex<Bool?>(nil)
+        /// What reverse geocoding names any coordinates.
+        let named: Place?
+
+        init(_ inner: FakeProvider, naming named: Place? = nil, until ready: @escaping @Sendable () -> Bool) {
+            self.inner = inner
+            self.named = named
+            self.ready = ready
+        }
+
+        func places(matching query: LocationQuery) async throws -> [Place] {
+            if case .coordinates = query, let named { return [named] }
+            return try await inner.places(matching: query)
+        }
+
+        func report(for place: Place) async throws -> WeatherReport {
+            var waited = 0
+            while !ready(), waited < 1000 {
+                try await Task.sleep(for: .milliseconds(5))
+                waited += 1
+            }
+            sawReady.withLock { $0 = ready() }
+            return try await inner.report(for: place)
+        }
+
+        func cachedReport(for place: Place) async -> WeatherReport? { nil }
+    }
+
+    /// An app whose weather waits until Testford's warnings are in (`WaitingProvider`); `naming` names any coordinates.
+    static func appWaitingForTheWarnings(_ server: LoopbackServer, naming: Place? = nil) -> (WeatherApp, WaitingProvider, Log) {
+        let beside = Mutex<WarningsBeside?>(nil)
+        let testford = Self.testford
+        let provider = WaitingProvider(FakeProvider(places: ["testford": [testford]]), naming: naming) {
+            beside.withLock { $0 }?.outcome(for: testford, language: .english) != nil
+        }
+        let (app, log) = Self.app(server, clock: TestClock(), provider: provider)
+        beside.withLock { $0 = app.warningsBeside }
+        return (app, provider, log)
+    }
+
+    /// The warning request leaves with the weather's (here the weather waits until the warnings are in, which it would
+    /// wait for in vain if they were asked after it), and the current view is drawn with them above it.
+    @Test func theWarningsLeaveWithTheWeatherAndComeWithTheViewWhenIn() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let (app, provider, log) = Self.appWaitingForTheWarnings(server)
+        await app.search("Testford")
+        #expect(provider.sawReady.withLock { $0 } == true)
+        #expect(server.requests.count == 1)
+        let view = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
+        #expect(view.warnings?.items.map(\.warning.event) == ["Tornado Warning", "Wind Advisory"])
+        // Drawn with the view: not again under it.
+        await app.warningsAsked()
+        #expect(log.late.isEmpty)
+        // The renderer's order: the warnings' lines, then the view's.
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: 70)
+        let lines = try renderer.warnings(#require(view.warnings)).map(\.plain)
+        #expect(lines.map { String($0.prefix(17)) } == ["⚠ Tornado Warning", "⚠ Wind Advisory, "])
+
+        // Drawn again (a change of units): still above it, with no new request.
+        app.redrawView()
+        let again = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
+        #expect(again.warnings?.items.count == 2 && server.requests.count == 1)
+    }
+
+    /// Typed coordinates: the warnings need the country, which the reverse geocoding beside the weather brings; they
+    /// leave as soon as it is in, not after the weather.
+    @Test func typedCoordinatesAskTheWarningsOnceTheyAreNamed() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("nws/alerts_testford.json")) }
+        defer { server.stop() }
+        let (app, provider, log) = Self.appWaitingForTheWarnings(server, naming: Self.testford)
+        await app.search("\(Self.testford.latitude), \(Self.testford.longitude)")
+        #expect(provider.sawReady.withLock { $0 } == true)
+        let view = try #require(log.events.compactMap { if case .current(let d) = $0 { d } else { nil } }.last)
+        #expect(view.warnings?.items.count == 2 && server.requests.count == 1)
+    }
+
+    /// A one-shot's wait ends at its deadline: the warnings on the wire are then cancelled, and nothing lands after.
+    @Test func theWaitForTheWarningsEndsAtTheDeadline() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        let (app, log) = Self.app(server, clock: TestClock())
+        await app.search("Testford")
+        #expect(await until { server.requests.count == 1 })
+        #expect(app.warningsComing)
+        await app.warningsAsked(before: .now + .milliseconds(200))
+        #expect(!app.warningsComing)
+        #expect(log.warnings.isEmpty)
     }
 
     @Test func aPlaceNoServiceCoversIsSaidToHaveNone() async throws {
