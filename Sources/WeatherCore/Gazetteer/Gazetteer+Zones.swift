@@ -9,7 +9,7 @@ extension Gazetteer {
             let population = table.population(of: city)
             if best.map({ population > $0.population }) ?? true { best = (city, population) }
         }
-        return best.map { table.place($0.city) }
+        return intact(table, best.map { table.place($0.city) }, else: nil)
     }
 }
 
@@ -26,6 +26,6 @@ extension Gazetteer {
             let population = table.population(of: city)
             if best.map({ population > $0.population }) ?? true { best = (city, population) }
         }
-        return best.map { table.place($0.city) }
+        return intact(table, best.map { table.place($0.city) }, else: nil)
     }
 }

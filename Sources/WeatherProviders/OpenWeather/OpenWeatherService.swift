@@ -112,7 +112,10 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
-    package nonisolated func prepareReport() { client.prepareReport() }
+    /// The weather's two connections and Open-Meteo's for the UV index, and with `naming` a third for the geocoder.
+    package nonisolated func prepareReport(naming: Bool) {
+        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 }, naming: naming)
+    }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let (lat, lon, language) = (place.latitude, place.longitude, client.configuration.language)
