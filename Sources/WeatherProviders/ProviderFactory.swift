@@ -134,11 +134,15 @@ package struct ProviderFactory: Sendable {
                 // there, and two calls would each count the other's as theirs.
                 let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
                 let (transport, timeout) = (transport, openWeather.timeout)
-                finder = {
-                    try await places.places(matching: $0) { transport.preconnect(ahead, timeout: timeout) }
+                finder = { query in
+                    let prepared = PreparedConnections.forSearch
+                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead, timeout: timeout) } }
                 }
             } else {
-                finder = { try await geocoder.places(matching: $0, whileSearching: { client.prepareReport() }) }
+                finder = { query in
+                    let prepared = PreparedConnections.forSearch
+                    return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport() } })
+                }
                 namesURLs = [openMeteo.searchURL].compactMap { $0 }
             }
             return METNorwayService(

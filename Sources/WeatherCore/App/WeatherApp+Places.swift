@@ -86,8 +86,9 @@ extension WeatherApp {
         guard case .name? = try? LocationQuery.parse(text), language != .english || found.state == nil else { return nil }
         let service = current.service
         return {
-            guard let places = try? await service.places(matching: .name(text)) else { return nil }
-            return places.first { $0.isSamePlace(as: found) }
+            // Its connection opened with the report's (`search`): it opens none ahead of a report of its own.
+            let places = await PreparedConnections.$forSearch.withValue(true) { try? await service.places(matching: .name(text)) }
+            return places?.first { $0.isSamePlace(as: found) }
         }
     }
 

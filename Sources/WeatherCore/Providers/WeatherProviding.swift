@@ -25,6 +25,13 @@ extension WeatherProviding {
     package func prepareReport(naming: Bool) {}
 }
 
+/// True while a name search runs beside a report whose connections, the search's among them, were opened together
+/// (`prepareReport(naming: true)`): the search then opens none ahead of a report, as it does when it finds a place's
+/// coordinates (those would be spares, the report's requests having taken theirs).
+package enum PreparedConnections {
+    @TaskLocal package static var forSearch = false
+}
+
 /// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the
 /// line its terms ask for, and whether it needs a key. The core names no service: the values are made where the
 /// services are (WeatherProviders' `ProviderID.openWeather` and the others) and handed in, in a `ProviderCatalog`.

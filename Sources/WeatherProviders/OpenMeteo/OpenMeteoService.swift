@@ -20,7 +20,8 @@ package actor OpenMeteoService: WeatherProviding {
     }
 
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        try await geocoder.places(matching: query, whileSearching: { [client] in client.prepareReport() })
+        let (client, prepared) = (client, PreparedConnections.forSearch)
+        return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport() } })
     }
 
     /// Current conditions, the 1-hour steps and the 3-hour steps made from them, and the provider's own days.

@@ -30,6 +30,7 @@ package actor OpenWeatherService: WeatherProviding {
     /// the UV index, so it adds no wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
         let (client, ahead) = (client, [uvSource?.url].compactMap { $0 })
+        if PreparedConnections.forSearch { return try await places(matching: query, whileSearching: {}) }
         return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
     }
 
