@@ -121,6 +121,17 @@ final class GazetteerTable: Sendable {
             timeZone: zones[group.zone(index)])
     }
 
+    /// Every city in order, with its population, zone and coordinates: a group at a time, for the scans of the whole
+    /// table (one lock a group rather than one a field).
+    func forEachCity(_ body: (_ city: Int, _ population: Int, _ zone: Int, _ latitude: Double, _ longitude: Double) -> Void) {
+        for number in 0..<groupCount {
+            let (group, _) = group(of: number * groupSize)
+            for index in 0..<group.count {
+                body(number * groupSize + index, group.population(index), group.zone(index), group.latitude(index), group.longitude(index))
+            }
+        }
+    }
+
     /// The group that holds `city`, inflated on first use, and the city's place in it.
     private func group(of city: Int) -> (CityGroup, Int) {
         let number = city / groupSize
