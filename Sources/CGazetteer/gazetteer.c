@@ -6,17 +6,17 @@
 extern const unsigned char cgazetteer_bytes[];
 extern const unsigned char cgazetteer_bytes_end[];
 
+const unsigned char *cgazetteer_asset(void) {
+    return cgazetteer_bytes;
+}
+
 size_t cgazetteer_compressed_size(void) {
     return (size_t)(cgazetteer_bytes_end - cgazetteer_bytes);
 }
 
-size_t cgazetteer_inflated_size(void) {
-    return GAZETTEER_INFLATED_SIZE;
-}
-
-size_t cgazetteer_inflate(unsigned char *out, size_t capacity) {
+size_t cgazetteer_inflate(const unsigned char *block, size_t length, unsigned char *out, size_t capacity) {
     uLongf written = (uLongf)capacity;
-    if (uncompress(out, &written, cgazetteer_bytes, (uLong)cgazetteer_compressed_size()) != Z_OK) {
+    if (uncompress(out, &written, block, (uLong)length) != Z_OK) {
         return 0;
     }
     return (size_t)written;

@@ -127,22 +127,30 @@ package struct ProviderFactory: Sendable {
             let client = METNorwayClient(
                 configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport)
             let finder: METNorwayService.PlaceFinder
+            let namesURLs: [URL]
             // MET's connection opens while the search is on the wire.
             if openWeather.apiKey != nil {
-                let places = OpenWeatherService(client: OpenWeatherClient(configuration: openWeather, transport: transport), cache: cache)
+                let geocoding = OpenWeatherClient(configuration: openWeather, transport: transport)
+                let places = OpenWeatherService(client: geocoding, cache: cache)
+                namesURLs = [geocoding.directURL].compactMap { $0 }
                 // OpenWeather's places carry no time zone: Open-Meteo's search is asked for it beside the forecast.
                 // One call for both: when they share an address (a mirror, a proxy), two connections are wanted
                 // there, and two calls would each count the other's as theirs.
                 let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
                 let (transport, timeout) = (transport, openWeather.timeout)
-                finder = {
-                    try await places.places(matching: $0) { transport.preconnect(ahead, timeout: timeout) }
+                finder = { query in
+                    let prepared = PreparedConnections.forSearch
+                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead, timeout: timeout) } }
                 }
             } else {
-                finder = { try await geocoder.places(matching: $0, whileSearching: client.prepareReport) }
+                finder = { query in
+                    let prepared = PreparedConnections.forSearch
+                    return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport() } })
+                }
+                namesURLs = [openMeteo.searchURL].compactMap { $0 }
             }
             return METNorwayService(
-                client: client, cache: cache, findPlaces: finder,
+                client: client, cache: cache, findPlaces: finder, namesURLs: namesURLs,
                 zone: { place in
                     // A place found through Open-Meteo carries its zone; others are looked up by name there, else
                     // located from where they lie.

@@ -19,8 +19,13 @@ extension WeatherApp {
                 current.offer(places)
                 return emit(.matches(places, shown: -1))
             case .ambiguous(let places), .clear(let places):
+                let names = naming(text, places[0])
+                // Every connection the view waits for opens now, at once, on threads of their own: the weather's, the
+                // UV index's and the geocoder's (each request then takes one over rather than opening its own once
+                // its task runs, which left the last ones tens of milliseconds behind on a busy machine).
+                current.service.prepareReport(naming: names != nil)
                 outcome = await current.show(
-                    found: places, naming: naming(text, places[0]), lateNames: backgroundRefresh?.handoff,
+                    found: places, naming: names, lateNames: backgroundRefresh?.handoff,
                     renamed: { [weak self] place in self?.renamed(place) })
             case .unknown:
                 outcome = await current.search(text)
@@ -52,9 +57,8 @@ extension WeatherApp {
     /// offline (the samples answer there) or without a gazetteer.
     private func localAnswer(_ text: String) -> Gazetteer.Answer? {
         guard let gazetteer, !offline, let query = try? LocationQuery.parse(text) else { return nil }
-        // The table's first use (inflating and indexing it, 15 ms or more) hides under the provider's connections
-        // opening (nothing is sent on them); a name it does not know goes to a geocoder that can take them too.
-        if !gazetteer.isLoaded { current.service.prepareReport() }
+        // The table's first use inflates a block of keys and the groups of the cities found (about a millisecond):
+        // the connections open once the answer is known, only those it needs, and none for a list.
         switch query {
         case .coordinates(let latitude, let longitude):
             guard let city = gazetteer.naming(latitude: latitude, longitude: longitude) else { return nil }
@@ -82,8 +86,9 @@ extension WeatherApp {
         guard case .name? = try? LocationQuery.parse(text), language != .english || found.state == nil else { return nil }
         let service = current.service
         return {
-            guard let places = try? await service.places(matching: .name(text)) else { return nil }
-            return places.first { $0.isSamePlace(as: found) }
+            // Its connection opened with the report's (`search`): it opens none ahead of a report of its own.
+            let places = await PreparedConnections.$forSearch.withValue(true) { try? await service.places(matching: .name(text)) }
+            return places?.first { $0.isSamePlace(as: found) }
         }
     }
 

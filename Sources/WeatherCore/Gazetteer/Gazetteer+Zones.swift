@@ -5,11 +5,11 @@ extension Gazetteer {
     package func largestCity(inZone zone: String) -> Place? {
         guard let table, let index = table.zones.firstIndex(of: zone) else { return nil }
         var best: (city: Int, population: Int)?
-        for city in 0..<table.count where table.zone(of: city) == index {
-            let population = table.population(of: city)
-            if best.map({ population > $0.population }) ?? true { best = (city, population) }
+        table.forEachCity { city, population, zone, _, _ in
+            guard zone == index, best.map({ population > $0.population }) ?? true else { return }
+            best = (city, population)
         }
-        return best.map { table.place($0.city) }
+        return intact(table, best.map { table.place($0.city) }, else: nil)
     }
 }
 
@@ -20,12 +20,13 @@ extension Gazetteer {
         guard let table, latitude.isFinite, longitude.isFinite else { return nil }
         let target = GazetteerTable.point(latitude: latitude, longitude: longitude)
         var best: (city: Int, population: Int)?
-        for city in 0..<table.count {
-            let difference = table.point(of: city) - target
-            guard GazetteerRanking.kilometres(chord: (difference * difference).sum().squareRoot()) <= kilometres else { continue }
-            let population = table.population(of: city)
-            if best.map({ population > $0.population }) ?? true { best = (city, population) }
+        table.forEachCity { city, population, _, cityLatitude, cityLongitude in
+            let difference = GazetteerTable.point(latitude: cityLatitude, longitude: cityLongitude) - target
+            guard GazetteerRanking.kilometres(chord: (difference * difference).sum().squareRoot()) <= kilometres,
+                best.map({ population > $0.population }) ?? true
+            else { return }
+            best = (city, population)
         }
-        return best.map { table.place($0.city) }
+        return intact(table, best.map { table.place($0.city) }, else: nil)
     }
 }

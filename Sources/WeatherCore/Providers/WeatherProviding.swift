@@ -10,9 +10,11 @@ package protocol WeatherProviding: Sendable {
     /// would make no request either), else `.refreshing`, meant to be shown while `report(for:)` fetches a newer
     /// one. Nil when an answer it needs is not cached, or is older than `ResponseCache.retention`.
     func cachedReport(for place: Place) async -> WeatherReport?
-    /// Opens the connections a report will take, sending nothing, while the coordinates are still being found (the
-    /// built-in table's first use): a provider without any does nothing.
-    func prepareReport()
+    /// Opens, in one go and sending nothing, the connections a report from known coordinates will take (the
+    /// weather's, and the UV index's where it comes from elsewhere) and, with `naming`, the one a name search will
+    /// take: a place found in the built-in table is asked for beside its geocoder's names, and each request then
+    /// finds its connection opening rather than opening its own once its task runs. A provider without any does nothing.
+    func prepareReport(naming: Bool)
     /// The reports of several places, in their order, nil for a place that could not be had (`:places`); throws
     /// only when none could. By default one report a place, four at a time (`ManyPlaces`); a provider that answers
     /// for many places in one request does so.
@@ -20,7 +22,14 @@ package protocol WeatherProviding: Sendable {
 }
 
 extension WeatherProviding {
-    package func prepareReport() {}
+    package func prepareReport(naming: Bool) {}
+}
+
+/// True while a name search runs beside a report whose connections, the search's among them, were opened together
+/// (`prepareReport(naming: true)`): the search then opens none ahead of a report, as it does when it finds a place's
+/// coordinates (those would be spares, the report's requests having taken theirs).
+package enum PreparedConnections {
+    @TaskLocal package static var forSearch = false
 }
 
 /// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the

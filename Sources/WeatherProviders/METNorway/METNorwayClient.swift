@@ -33,10 +33,10 @@ package struct METNorwayClient: Sendable {
         return try await http.get(url, headers: headers) { response throws(WeatherError) in try Self.check(response) }
     }
 
-    /// Gets a connection to MET Norway ready while another provider's search finds the coordinates.
-    package func prepareReport() {
-        guard let url = reportURL else { return }
-        transport.preconnect([url], timeout: configuration.timeout)
+    /// Gets a connection to MET Norway ready while another provider's search finds the coordinates, and to each of
+    /// `others` (the search asked beside it), in one call (they may share an address).
+    package func prepareReport(alongside others: [URL] = []) {
+        transport.preconnect([reportURL].compactMap { $0 } + others, timeout: configuration.timeout)
     }
 
     /// Where a report's request goes (any coordinates): for a connection opened ahead of it.

@@ -19,16 +19,19 @@ package actor METNorwayService: WeatherProviding {
     private let findPlaces: PlaceFinder
     private let findZone: ZoneFinder
     private let now: @Sendable () -> Date
+    /// Where `findPlaces` sends a name: its connections open with the forecast's (`prepareReport(naming:)`).
+    private let namesURLs: [URL]
 
     /// True once MET has answered 203: the product still answers, but is deprecated and will be withdrawn, so
     /// this program needs an update. The wiring may say so once.
     package private(set) var productIsDeprecated = false
 
     package init(
-        client: METNorwayClient, cache: ResponseCache, findPlaces: @escaping PlaceFinder,
+        client: METNorwayClient, cache: ResponseCache, findPlaces: @escaping PlaceFinder, namesURLs: [URL] = [],
         zone: @escaping ZoneFinder = { ZoneLocator().zone(for: $0) }, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.client = client
+        self.namesURLs = namesURLs
         self.fetcher = ResponseFetcher(cache: cache, now: now)
         self.findPlaces = findPlaces
         self.findZone = zone
@@ -74,7 +77,7 @@ package actor METNorwayService: WeatherProviding {
 
     /// The forecast from the cache, fresh or not, with no request: in the place's own zone, else the one where it
     /// lies, as no lookup is made (until `report(for:)` makes it).
-    package nonisolated func prepareReport() { client.prepareReport() }
+    package nonisolated func prepareReport(naming: Bool) { client.prepareReport(alongside: naming ? namesURLs : []) }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let key = LocationforecastRequest(latitude: place.latitude, longitude: place.longitude).cacheKey

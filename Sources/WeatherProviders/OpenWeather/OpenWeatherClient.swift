@@ -33,13 +33,19 @@ package struct OpenWeatherClient: Sendable {
 
     /// Gets two connections ready for a report (current weather and forecast go out together), and one for each of
     /// `others` (Open-Meteo's UV index goes out with them), while the search that finds the coordinates is on the
-    /// wire. One call for all: where they share an address, each is wanted there. Nothing is sent; without a key,
-    /// nothing is done.
-    package func prepareReport(alongside others: [URL] = []) {
+    /// wire, and with `naming` one for a name search asked beside them. One call for all: where they share an
+    /// address, each is wanted there. Nothing is sent; without a key, nothing is done.
+    package func prepareReport(alongside others: [URL] = [], naming: Bool = false) {
         guard let key = configuration.apiKey else { return }
-        let urls = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)]
-            .compactMap { try? $0.url(configuration: configuration, apiKey: key) }
+        let requests = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)] + (naming ? [.direct(query: "")] : [])
+        let urls = requests.compactMap { try? $0.url(configuration: configuration, apiKey: key) }
         transport.preconnect(urls + others, timeout: configuration.timeout)
+    }
+
+    /// Where a name search goes (any name): for a connection opened ahead of it.
+    package var directURL: URL? {
+        guard let key = configuration.apiKey else { return nil }
+        return try? APIRequest.direct(query: "").url(configuration: configuration, apiKey: key)
     }
 
     static func check(_ response: HTTPResponse, request: APIRequest) throws(WeatherError) -> Data {

@@ -30,6 +30,7 @@ package actor OpenWeatherService: WeatherProviding {
     /// the UV index, so it adds no wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
         let (client, ahead) = (client, [uvSource?.url].compactMap { $0 })
+        if PreparedConnections.forSearch { return try await places(matching: query, whileSearching: {}) }
         return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
     }
 
@@ -112,7 +113,10 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
-    package nonisolated func prepareReport() { client.prepareReport() }
+    /// The weather's two connections and Open-Meteo's for the UV index, and with `naming` a third for the geocoder.
+    package nonisolated func prepareReport(naming: Bool) {
+        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 }, naming: naming)
+    }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {
         let (lat, lon, language) = (place.latitude, place.longitude, client.configuration.language)

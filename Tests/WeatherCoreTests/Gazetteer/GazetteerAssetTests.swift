@@ -43,15 +43,52 @@ struct GazetteerAssetTests {
         #expect(table.zones.contains("Asia/Kathmandu"))
     }
 
+    /// The asset as the program holds it.
+    static var builtIn: [UInt8] { Array(UnsafeBufferPointer(start: cgazetteer_asset(), count: cgazetteer_compressed_size())) }
+
     /// A damaged asset is refused, not read past its end: every truncation of a real one, and a foreign one.
     @Test func aDamagedAssetIsRefused() throws {
-        let bytes = try #require(Gazetteer.shared.table).bytes
-        for length in [0, 3, 4, 20, bytes.count / 2, bytes.count - 1] {
+        let bytes = Self.builtIn
+        for length in [0, 3, 4, 20, 200, bytes.count / 2, bytes.count - 1] {
             #expect(throws: GazetteerTable.Damaged.self) { try GazetteerTable(bytes: Array(bytes.prefix(length))) }
         }
         var foreign = bytes
         foreign[0] = UInt8(ascii: "X")
         #expect(throws: GazetteerTable.Damaged.self) { try GazetteerTable(bytes: foreign) }
+    }
+
+    /// A block damaged inside a whole asset is found when it is read, and nothing is said from it: no place, no list,
+    /// no nearest city (a geocoder is asked instead).
+    @Test func aDamagedBlockSaysNothing() throws {
+        let whole = try GazetteerTable(bytes: Self.builtIn)
+        let paris = try #require(whole.index(ofKey: Array("paris".utf8)))
+        let city = Int(try #require(whole.cities(ofKey: paris).first { whole.divisions[whole.division(of: Int($0))].country == "FR" }))
+        // The stream of the group of cities that holds Paris, France, its middle bytes turned over.
+        var bytes = Self.builtIn
+        let (start, end) = whole.stream(ofGroupHolding: city)
+        for offset in (start + (end - start) / 3)..<(start + (end - start) / 2) { bytes[offset] ^= 0x5A }
+        let gazetteer = Gazetteer(asset: bytes)
+        #expect(gazetteer.search("Paris").isEmpty)
+        #expect(gazetteer.answer("Paris") == .unknown)
+        #expect(gazetteer.search("Springfield").isEmpty)  // the table, once found damaged, says nothing more
+        #expect(Gazetteer(asset: bytes).nearest(latitude: 48.85, longitude: 2.35) == nil)
+        #expect(Gazetteer(asset: Self.builtIn).search("Paris").first?.country == "FR")
+    }
+
+    /// The first question reads the blocks it needs, not the table: a search one block of keys and the groups of the
+    /// cities it names, a reverse lookup the groups along its walk down the k-d tree.
+    @Test func aFirstQuestionInflatesAFewBlocks() throws {
+        let table = try GazetteerTable(bytes: Self.builtIn)
+        #expect(table.blocksInflated == 1)  // the head
+        let gazetteer = Gazetteer(table: table)
+        #expect(gazetteer.search("Springfield").count > 5)
+        let afterSearch = table.blocksInflated
+        #expect(afterSearch > 2 && afterSearch < table.blockCount / 4, "\(afterSearch) of \(table.blockCount)")
+        _ = gazetteer.nearest(latitude: 48.85, longitude: 2.35)
+        #expect(table.blocksInflated - afterSearch < table.blockCount / 4)
+        _ = gazetteer.search("Springfield")
+        _ = gazetteer.nearest(latitude: 48.85, longitude: 2.35)
+        #expect(table.blocksInflated < table.blockCount / 2)  // each block inflated once
     }
 
     /// The script folds names with FoldingTable.swift's table; the Swift key (`matchKey`, then `GazetteerTable.key`'s
@@ -70,15 +107,18 @@ struct GazetteerAssetTests {
         #expect(disagreeing.isEmpty, "\(disagreeing.prefix(20))")
     }
 
-    /// The keys are sorted, so the binary search finds each one.
-    @Test func theKeysAreSortedAndDistinct() throws {
-        let table = try #require(Gazetteer.shared.table)
+    /// The keys are sorted, so the binary search finds each one; every block of the asset reads whole.
+    @Test func theKeysAreSortedAndDistinctAndEveryBlockReads() throws {
+        let table = try GazetteerTable(bytes: Self.builtIn)
         for index in 1..<table.keyCount {
             guard table.key(index - 1).lexicographicallyPrecedes(table.key(index)) else {
                 Issue.record("key \(index) out of order")
                 return
             }
         }
+        for city in 0..<table.count { #expect(table.population(of: city) >= 0) }
+        #expect(table.blocksInflated == table.blockCount)
+        #expect(!table.isDamaged)
     }
 
     @Test func keysDropFullStopsAndApostrophesAndSplitHyphens() {

@@ -57,11 +57,18 @@ struct GazetteerReverseTests {
         for _ in 0..<300 {
             points.append((generator.unit() * 180 - 90, generator.unit() * 360 - 180))
         }
+        // Every city's point read once, the scan in plain arithmetic: 306 scans of 34,006 points through the table and
+        // SIMD took 20 s in a debug build, holding the test threads the others needed.
+        let cities = (0..<table.count).map { table.point(of: $0) }
+        let (xs, ys, zs) = (cities.map(\.x), cities.map(\.y), cities.map(\.z))
         for (latitude, longitude) in points {
             let found = try #require(Gazetteer.shared.nearest(latitude: latitude, longitude: longitude))
             let target = GazetteerTable.point(latitude: latitude, longitude: longitude)
-            let distances = (0..<table.count).map { table.point(of: $0) }.map { (($0 - target) * ($0 - target)).sum() }
-            let best = try #require(distances.min())
+            var best = Double.infinity
+            for index in xs.indices {
+                let (dx, dy, dz) = (xs[index] - target.x, ys[index] - target.y, zs[index] - target.z)
+                best = min(best, dx * dx + dy * dy + dz * dz)
+            }
             let foundPoint = GazetteerTable.point(latitude: found.place.latitude, longitude: found.place.longitude)
             #expect(((foundPoint - target) * (foundPoint - target)).sum() <= best * (1 + 1e-9) + 1e-15, "\(latitude), \(longitude)")
         }
