@@ -56,6 +56,18 @@ package struct ProviderFactory: Sendable {
         ])
     }
 
+    /// Where rain to the minute comes from (`:rain` and the current view's rain line): MET Norway's radar nowcast in
+    /// the Nordic countries (on `METNO_BASE_URL`), then Open-Meteo's 15-minute data where it is real (on
+    /// `OPENMETEO_BASE_URL`); each asks only for the places it covers. Building it asks nothing.
+    package var nowcast: any NowcastProviding {
+        NowcastChain([
+            METNorwayNowcastSource(
+                configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport,
+                cache: cache, now: now),
+            OpenMeteoMinutelySource(client: openMeteoClient(.english), cache: cache, now: now),
+        ])
+    }
+
     /// The official warning services, each asked only for the places it covers: NWS, MET Norway's MetAlerts, the
     /// DWD through Bright Sky, MeteoAlarm. Building it asks nothing.
     package var warningService: WarningService {
