@@ -82,6 +82,12 @@ package struct ProviderFactory: Sendable {
             ], now: now)
     }
 
+    /// False when `WEATHER_OR_NOT_NOWCAST` is "off" (or "0", "no", "false"): no nowcast source is asked, and `:rain`
+    /// and the current view speak from the hourly forecast (the benchmark's rows without it).
+    package var nowcastOn: Bool {
+        !["off", "0", "no", "false"].contains(environment["WEATHER_OR_NOT_NOWCAST"]?.trimmingWhitespace.lowercased() ?? "")
+    }
+
     /// False when `WEATHER_OR_NOT_WARNINGS` is "off" (or "0", "no", "false"): no warning service is asked.
     package var warningsOn: Bool {
         !["off", "0", "no", "false"].contains(environment["WEATHER_OR_NOT_WARNINGS"]?.trimmingWhitespace.lowercased() ?? "")

@@ -41,6 +41,15 @@ public enum FakeNowcast {
         ] as [String: Any])
     }
 
+    /// Two dry hours from the step now running, as MET Norway's nowcast (`path` its) or Open-Meteo's 15 minutes.
+    public static func dry(path: String, now: Date = Date()) -> Data? {
+        let seconds = Int(now.timeIntervalSince1970)
+        if path.hasSuffix("/weatherapi/nowcast/2.0/complete") {
+            return try? met(rates: Array(repeating: 0, count: 24), start: seconds / 300 * 300)
+        }
+        return try? openMeteo(amounts: Array(repeating: 0, count: 10), end: seconds / 900 * 900 + 900)
+    }
+
     /// "2026-11-26T10:05:00Z".
     public static func iso(_ seconds: Int) -> String {
         let formatter = ISO8601DateFormatter()

@@ -11,6 +11,7 @@ package enum ManualPage {
         ("OPENWEATHER_BASE_URL", "OPENWEATHER_BASE_URL"), ("OPENMETEO_BASE_URL", "OPENMETEO_BASE_URL"),
         ("METNO_BASE_URL", "METNO_BASE_URL"), ("IPGEO_BASE_URL", "IPGEO_BASE_URL"),
         ("NWS_BASE_URL, BRIGHTSKY_BASE_URL, METEOALARM_BASE_URL", "warningBaseURLs"), ("WEATHER_OR_NOT_WARNINGS", "WEATHER_OR_NOT_WARNINGS"),
+        ("WEATHER_OR_NOT_NOWCAST", "WEATHER_OR_NOT_NOWCAST"),
         ("TZ", "TZ"), ("WEATHER_OR_NOT_CONTACT", "WEATHER_OR_NOT_CONTACT"), ("NO_COLOR", "NO_COLOR"),
         ("COLUMNS", "COLUMNS"), ("TZDIR", "TZDIR"), ("LC_ALL, LC_MESSAGES, LC_MEASUREMENT, LANG, LANGUAGE", "locale"),
         ("https_proxy, http_proxy, all_proxy, no_proxy", "proxy"), ("SSL_CERT_FILE, SSL_CERT_DIR", "certificates"),

@@ -97,9 +97,9 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     ) async -> RequestOutcome {
         guard let found = places.first else { return .cancelled }
         settleRefreshingCopy()
-        let service = service
+        let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         let answer = NamingAnswer()
-        let outcome = await runner.run({ () async throws -> WeatherReport in
+        let outcome = await runner.run({ () async throws -> (WeatherReport, AirQuality?, Nowcast?) in
             try await Answer.run {
                 // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
                 // (a task-local) goes with it.
@@ -112,18 +112,21 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     }
                 }
                 answer.task = names
-                let report: WeatherReport
+                let weather: (WeatherReport, AirQuality?, Nowcast?)
                 do {
-                    report = try await service.report(for: found)
+                    // The air and the minutes beside it, as for a search.
+                    weather = try await NowcastBeside.weather(nowcastSource, air: airSource, at: found) { try await service.report(for: found) }
                 } catch {
                     names?.cancel()
                     throw error
                 }
                 if lateNames == nil, let names { _ = await names.value }
-                return report
+                return weather
             }
-        }, apply: { report in
+        }, apply: { report, air, nowcast in
             var report = report
+            self.air = air.map { ($0, found) }
+            self.nowcast = nowcast.map { ($0, found) }
             var place = found
             if let named = answer.value { place = place.merging(named) }
             report.place = place
