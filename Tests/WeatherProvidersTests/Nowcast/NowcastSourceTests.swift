@@ -139,3 +139,12 @@ struct NowcastSourceTests {
         #expect(try METNorwayNowcastDecoding.decode(Data(#"{"properties":{"meta":{"radar_coverage":"ok"},"timeseries":[{"time":"2023-11-14T09:15:00Z","data":{"instant":{"details":{"precipitation_rate":-3}}}}]}}"#.utf8)).steps == [])
     }
 }
+
+extension NowcastSourceTests {
+    /// The fixtures' times are MET Norway's ISO 8601, read back to the second.
+    @Test func theFixturesTimesReadBack() {
+        for seconds in [0, 951_782_400, 1_699_918_500, 1_709_210_096, 4_102_444_799] {
+            #expect(WireDate.iso8601(FakeNowcast.iso(seconds)) == Date(timeIntervalSince1970: Double(seconds)), "\(FakeNowcast.iso(seconds))")
+        }
+    }
+}
