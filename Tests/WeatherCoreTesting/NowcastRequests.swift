@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCore
 
 extension LoopbackServer.Request {
     /// True for a request for rain to the minute (issue 28): MET Norway's nowcast, or Open-Meteo's 15-minute
@@ -50,20 +51,12 @@ public enum FakeNowcast {
         return try? openMeteo(amounts: Array(repeating: 0, count: 10), end: seconds / 900 * 900 + 900)
     }
 
-    /// "2026-11-26T10:05:00Z", worked out here (days to a civil date, Howard Hinnant's algorithm) rather than by a
-    /// date formatter, which on Linux loads ICU's data on first use.
+    /// "2026-11-26T10:05:00Z", from the core's calendar arithmetic rather than a date formatter, which on Linux loads
+    /// ICU's data on first use.
     public static func iso(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, time / 3_600, time % 3_600 / 60, time % 60)
+        let date = CivilDate(days: days)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", date.year, date.month, date.day, time / 3_600, time % 3_600 / 60, time % 60)
     }
 }
