@@ -452,6 +452,7 @@ def bounded_run(argv, env, timeout):
 
 SHORT_PATHS = {"/geo/1.0/direct": "geocode", "/data/2.5/weather": "current", "/data/2.5/forecast": "forecast",
                "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/complete": "met-forecast",
+               "/weatherapi/nowcast/2.0/complete": "met-nowcast",
                "/geo/1.0/reverse": "reverse", "/alerts": "dwd-alerts", "/weatherapi/metalerts/2.0/current.json": "metalerts",
                "/collections/weather-alerts/items": "eccc-alerts", "/alerts/active": "nws-alerts"}
 PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"), ("warn", "warning services"))
@@ -524,6 +525,17 @@ def real_link_section(args):
     def coordinates(proxies, rtt, i, timeout):
         home, env = home_env(proxies)
         return bounded_run([args.binary, "51.%d, -0.12" % (1000 + i)], env, timeout)
+
+    def coordinates_nowcast(text, provider=None, nowcast=True):
+        # Coordinates in a region with rain to the minute (issue 28): London's in Open-Meteo's 15-minute box, Oslo's
+        # in MET Norway's radar nowcast; with it, and with WEATHER_OR_NOT_NOWCAST=off, in the same sitting.
+        def run(proxies, rtt, i, timeout):
+            home, env = home_env(proxies)
+            if not nowcast:
+                env["WEATHER_OR_NOT_NOWCAST"] = "off"
+            argv = [args.binary] + (["--provider", provider] if provider else []) + [text % (1000 + i)]
+            return bounded_run(argv, env, timeout)
+        return run
 
     def shared_address(proxies, rtt, i, timeout):
         # Every provider at one address (a mirror, or one proxy): MET Norway with a key geocodes through
@@ -610,6 +622,14 @@ def real_link_section(args):
         ("won-coords", "one-shot, coordinates, OpenWeather (reverse geocoding beside the weather)", 3.3, coordinates, False),
         ("won-met-shared", "one-shot, new city, MET Norway with a key, every provider at one address", 4.5,
          shared_address, False),
+        ("won-nowcast-om", "one-shot, coordinates in London, OpenWeather, with Open-Meteo's 15 minutes beside", 3.3,
+         coordinates_nowcast("51.%d, -0.12"), False),
+        ("won-nowcast-om-off", "the same, WEATHER_OR_NOT_NOWCAST=off", 3.3,
+         coordinates_nowcast("51.%d, -0.12", nowcast=False), False),
+        ("won-nowcast-met", "one-shot, coordinates in Oslo, MET Norway (key set), with its radar nowcast beside", None,
+         coordinates_nowcast("59.%d, 10.75", provider="met-norway"), False),
+        ("won-nowcast-met-off", "the same, WEATHER_OR_NOT_NOWCAST=off", None,
+         coordinates_nowcast("59.%d, 10.75", provider="met-norway", nowcast=False), False),
         ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
          prompt_second_city, True),
         ("won-table-ow", "one-shot, new city the gazetteer knows, OpenWeather", 3.2, one_shot_table(None), False),
@@ -780,7 +800,7 @@ def main():
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
     parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-stored-cc, won-coords, won-met-shared, "
                         "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-ow-warnings, won-table-om, won-table-met, "
-                        "won-prompt-table, won-disambiguation); all by default")
+                        "won-prompt-table, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off); all by default")
     args = parser.parse_args()
     print(machine())
     if not args.real_link_only:

@@ -56,6 +56,18 @@ package struct ProviderFactory: Sendable {
         ])
     }
 
+    /// Where rain to the minute comes from (`:rain` and the current view's rain line): MET Norway's radar nowcast in
+    /// the Nordic countries (on `METNO_BASE_URL`), then Open-Meteo's 15-minute data where it is real (on
+    /// `OPENMETEO_BASE_URL`); each asks only for the places it covers. Building it asks nothing.
+    package var nowcast: any NowcastProviding {
+        NowcastChain([
+            METNorwayNowcastSource(
+                configuration: METNorwayConfiguration.fromEnvironment(environment, timeout: openWeather.timeout), transport: transport,
+                cache: cache, now: now),
+            OpenMeteoMinutelySource(client: openMeteoClient(.english), cache: cache, now: now),
+        ])
+    }
+
     /// The official warning services, each asked only for the places it covers: NWS, MET Norway's MetAlerts, the
     /// DWD through Bright Sky, ECCC, MeteoAlarm. Building it asks nothing.
     package var warningService: WarningService {
@@ -69,6 +81,12 @@ package struct ProviderFactory: Sendable {
                 ECCCAlerts(requester: requester(ECCCAlerts.endpoint(environment, timeout: timeout))),
                 MeteoAlarm(requester: requester(MeteoAlarm.endpoint(environment, timeout: timeout))),
             ], now: now)
+    }
+
+    /// False when `WEATHER_OR_NOT_NOWCAST` is "off" (or "0", "no", "false"): no nowcast source is asked, and `:rain`
+    /// and the current view speak from the hourly forecast (the benchmark's rows without it).
+    package var nowcastOn: Bool {
+        !["off", "0", "no", "false"].contains(environment["WEATHER_OR_NOT_NOWCAST"]?.trimmingWhitespace.lowercased() ?? "")
     }
 
     /// False when `WEATHER_OR_NOT_WARNINGS` is "off" (or "0", "no", "false"): no warning service is asked.

@@ -11,8 +11,8 @@ extension LoopbackServer.Request {
 }
 
 extension LoopbackServer {
-    /// The requests made so far, the air quality's aside: what the weather asked.
-    public var weatherRequests: [Request] { requests.filter { !$0.asksForAirQuality } }
+    /// The requests made so far, the air quality's and the nowcast's aside: what the weather asked.
+    public var weatherRequests: [Request] { requests.filter { !$0.asksForAirQuality && !$0.asksForNowcast } }
 }
 
 /// Open-Meteo's air quality as the tests' servers answer it.

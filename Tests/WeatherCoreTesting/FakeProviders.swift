@@ -118,6 +118,8 @@ public enum FakeProviders {
     /// geocoding and Open-Meteo's search answer the name asked with coordinates drawn from it (its CRC-32), so that each
     /// new name costs a program a new geocoding and new weather. What `weather-loopback` serves the benchmark.
     public static func anyPlace(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        // Rain to the minute, for the places in the regions that have it: a dry two hours from now.
+        if request.asksForNowcast, let body = FakeNowcast.dry(path: request.path) { return .json(body) }
         switch request.path {
         case "/geo/1.0/direct" where request.value("appid")?.isEmpty == false:
             let name = request.value("q") ?? ""

@@ -135,12 +135,13 @@ struct LocalPlacesTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("OpenWeather did not answer (server error 503); showing Open-Meteo."))
         #expect(result.stdout.contains("London, England, GB"))  // the region from the geocoder asked beside it
-        // Open-Meteo's one forecast (OpenWeather's UV index, asked of Open-Meteo beside it, is another request).
-        let forecasts = server.requests(to: "/v1/forecast").filter { !$0.asksForUVIndexAlone }.count
+        // Open-Meteo's one forecast (OpenWeather's UV index and the 15-minute rain, asked of Open-Meteo beside it, are
+        // other requests).
+        let forecasts = server.requests(to: "/v1/forecast").filter { !$0.asksForUVIndexAlone && !$0.asksForNowcast }.count
         #expect(forecasts == 1)
         let again = try await runner.run(["--timeout", "2", "London, GB"])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(server.requests(to: "/v1/forecast").filter { !$0.asksForUVIndexAlone }.count == forecasts)  // from the cache
+        #expect(server.requests(to: "/v1/forecast").filter { !$0.asksForUVIndexAlone && !$0.asksForNowcast }.count == forecasts)  // from the cache
     }
 
     /// Coordinates near a city are named by the table at once: no reverse geocoding. Far from any (mid-Atlantic),

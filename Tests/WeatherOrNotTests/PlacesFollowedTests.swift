@@ -34,7 +34,7 @@ struct PlacesFollowedTests {
         // The first list: one request for both places (their answers fresh afterwards: "2" and the second list ask
         // nothing more), and no geocoding.
         #expect(server.requests(to: "/v1/search").isEmpty)
-        let forecasts = server.requests(to: "/v1/forecast")
+        let forecasts = server.requests(to: "/v1/forecast").filter { !$0.asksForNowcast }
         #expect(forecasts.count == 1, "\(forecasts.map(\.target))")
         #expect(forecasts.first?.value("latitude")?.contains(",") == true)
         let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))

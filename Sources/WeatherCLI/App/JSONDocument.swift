@@ -93,6 +93,7 @@ struct JSONDocument {
                 "attribution": d.airSource.map { .string($0.attribution) } ?? .null,
             ])
         } ?? .null
+        view["minutes"] = d.nowcast.map { figures.minutes($0, summary: d.nowcastSentence) } ?? .null
         if let warnings { view["warnings"] = figures.warnings(warnings) }
         view["currentStep"] = d.comingStep.map { step in
             .object(figures.interval(step).merging([
@@ -271,6 +272,23 @@ private struct Figures {
     /// The interval a forecast step stands for: its start, its end and its length in hours.
     func interval(_ slot: ForecastSlot) -> [String: JSONValue] {
         ["start": time(slot.time), "end": time(slot.time.addingTimeInterval(slot.hours * 3600)), "hours": Self.rounded(slot.hours, 2)]
+    }
+
+    /// The next two hours to the step: the source, its step and whether it is radar, each step's start, end and rate
+    /// (in the precipitation unit an hour) and intensity (null when dry).
+    func minutes(_ nowcast: Nowcast, summary: String?) -> JSONValue {
+        .object([
+            "source": .string(nowcast.source.rawValue), "attribution": .string(nowcast.source.attribution),
+            "stepMinutes": .number(Double(nowcast.stepMinutes)), "radar": .bool(nowcast.isRadar),
+            "summary": summary.map(JSONValue.string) ?? .null,
+            "steps": .array(nowcast.steps.map { step in
+                .object([
+                    "start": time(step.time), "end": time(step.time.addingTimeInterval(nowcast.stepSeconds)),
+                    "precipitationRate": precipitation(step.millimetresPerHour),
+                    "intensity": step.intensity.map { .string($0.rawValue) } ?? .null,
+                ])
+            }),
+        ])
     }
 
     /// Rain or snow that fell before the observation: the amount and the hours it covers.

@@ -45,6 +45,7 @@ package struct Launcher {
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         app.airSource = services.air
+        app.nowcastSource = services.nowcast
         // Warnings are asked with the current view's weather; a status line asks them only for `%W`.
         if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
@@ -109,7 +110,7 @@ package struct Launcher {
         // without the air for no air quality.
         await Answer.run(
             wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true,
-            wantsAirQuality: options.format?.needsAirQuality ?? !views
+            wantsAirQuality: options.format?.needsAirQuality ?? !views, wantsNowcast: options.format == nil && !views
         ) {
             if options.here {
                 if app.preferences.home != nil { view.showingHome() }

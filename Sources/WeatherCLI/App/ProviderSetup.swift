@@ -37,6 +37,8 @@ package struct ProviderSetup: Sendable {
         package let locator: any PlaceLocating
         /// Where `:air` and the current view's "Air" line come from; nil: no air data.
         package let air: (any AirQualityProviding)?
+        /// Where `:rain` and the current view's rain line get the minutes; nil: the hourly forecast alone.
+        package let nowcast: (any NowcastProviding)?
         /// The official warning services, asked beside the current weather; nil: none.
         package let warnings: (any WarningProviding)?
         /// A warning service's base-URL variable the program cannot use: the run ends at once (exit 78).
@@ -45,9 +47,10 @@ package struct ProviderSetup: Sendable {
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
             locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, warnings: (any WarningProviding)? = nil,
-            warningsProblem: WeatherError? = nil
+            warningsProblem: WeatherError? = nil, nowcast: (any NowcastProviding)? = nil
         ) {
             self.air = air
+            self.nowcast = nowcast
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make

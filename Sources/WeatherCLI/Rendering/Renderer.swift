@@ -83,6 +83,7 @@ package struct Renderer: Sendable {
         }
         if let precipitation = d.precipitation { rows.append([text(strings["label.precipitation"]), text(precipitation)]) }
         if let air = d.air { rows.append([text(strings["label.air"]), airIndex(air)]) }
+        if let minutes = d.nowcastSentence { rows.append([text(strings["label.nowcast"]), text(minutes)]) }
         if let sunrise = d.sunrise, let sunset = d.sunset {
             rows.append([text(strings["label.sun"]), text(strings("current.sun", ["sunrise": sunrise, "sunset": sunset]))])
         }
@@ -249,7 +250,7 @@ package struct Renderer: Sendable {
     // MARK: Rain
 
     package func rain(_ d: RainDisplay) -> [Line] {
-        notice(d.notice) + (text(d.place, .bold) + text(via(d.provider), .dim) + text(strings["heading.separator"] + d.outlook)).wrapped(to: width)
+        rainWithMinutes(d, heading: text(d.place, .bold) + text(via(d.provider), .dim), notice: notice(d.notice))
     }
 
     // MARK: Places

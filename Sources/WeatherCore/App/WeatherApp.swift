@@ -66,6 +66,11 @@ package final class WeatherApp {
     package var airSource: (any AirQualityProviding)? {
         didSet { connectAir() }
     }
+    /// Where rain to the minute comes from (`:rain` and the current view's rain line), set like the air source; never
+    /// asked offline.
+    package var nowcastSource: (any NowcastProviding)? {
+        didSet { connectAir() }
+    }
     /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
     /// status line). Asked when the weather's request leaves, never holding it: WeatherApp+Warnings.swift.
     package var warningService: (any WarningProviding)? {
@@ -294,12 +299,14 @@ package struct ServiceChoice: Equatable, Sendable {
 }
 
 extension WeatherApp {
-    /// Hands the air source to the view models that ask it, none offline.
+    /// Hands the air source and the nowcast source to the view models that ask them, none offline.
     func connectAir() {
         let source = offline ? nil : airSource
         models.air.source = source
         models.current.airSource = source
         models.air.scale = preferences.airScale
         models.current.airScale = preferences.airScale
+        models.current.nowcastSource = offline ? nil : nowcastSource
+        models.rain.nowcastSource = offline ? nil : nowcastSource
     }
 }

@@ -24,20 +24,25 @@ package final class Answer: Sendable {
     /// False when the answer shows no air quality (a `--format` without `%a` or `%A`): the air source, asked beside
     /// the weather, is then not asked.
     package let wantsAirQuality: Bool
+    /// False when the answer shows no rain sentence (a `--format` status line, `--hourly`): the nowcast source, asked
+    /// beside the weather, is then not asked.
+    package let wantsNowcast: Bool
 
-    private init(wantsForecast: Bool, wantsUVIndex: Bool, wantsAirQuality: Bool) {
+    private init(wantsForecast: Bool, wantsUVIndex: Bool, wantsAirQuality: Bool, wantsNowcast: Bool) {
         self.wantsForecast = wantsForecast
         self.wantsUVIndex = wantsUVIndex
         self.wantsAirQuality = wantsAirQuality
+        self.wantsNowcast = wantsNowcast
     }
 
     /// Runs `work` as one answer, or as part of the answer already running.
     package static func run<T>(
-        wantsForecast: Bool = true, wantsUVIndex: Bool = true, wantsAirQuality: Bool = true,
+        wantsForecast: Bool = true, wantsUVIndex: Bool = true, wantsAirQuality: Bool = true, wantsNowcast: Bool = true,
         isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async rethrows -> T {
         if current != nil { return try await work() }
-        let answer = Answer(wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex, wantsAirQuality: wantsAirQuality)
+        let answer = Answer(
+            wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex, wantsAirQuality: wantsAirQuality, wantsNowcast: wantsNowcast)
         return try await $current.withValue(answer, operation: work)
     }
 

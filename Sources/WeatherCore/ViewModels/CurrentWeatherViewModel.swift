@@ -35,6 +35,10 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     package var onWeatherAsked: (@MainActor (Place) -> Void)?
     /// The air that came with the report shown, and its place: drawn only beside that place's weather.
     private var air: (AirQuality, Place)?
+    /// Where the minute-level rain line comes from: asked beside the weather like the air (nil offline: no line).
+    package var nowcastSource: (any NowcastProviding)?
+    /// The minutes that came with the report shown, and their place.
+    private var nowcast: (Nowcast, Place)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
@@ -48,7 +52,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func search(_ text: String) async -> RequestOutcome {
         settleRefreshingCopy()
-        let (service, airSource, asked) = (service, airSource, onWeatherAsked)
+        let (service, airSource, nowcastSource, asked) = (service, airSource, nowcastSource, onWeatherAsked)
         return await runner.run({
             let query = try LocationQuery.parse(text)
             // One answer: the search and the report share one deadline.
@@ -63,21 +67,26 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                         Task { if let named = try? await naming.value.first { asked(named) } }
                     }
                     let bare = Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)
-                    var (report, air) = try await AirBeside.weather(airSource, at: bare) { try await service.report(for: bare) }
+                    var (report, air, nowcast) = try await NowcastBeside.weather(nowcastSource, air: airSource, at: bare) {
+                        try await service.report(for: bare)
+                    }
                     let places = (try? await naming.value).flatMap { $0.isEmpty ? nil : $0 } ?? [report.place]
                     report.place = places[0]
-                    return (places, report, air)
+                    return (places, report, air, nowcast)
                 }
                 let places = try await service.places(matching: query)
                 asked?(places[0])
-                let (report, air) = try await AirBeside.weather(airSource, at: places[0]) { try await service.report(for: places[0]) }
-                return (places, report, air)
+                let (report, air, nowcast) = try await NowcastBeside.weather(nowcastSource, air: airSource, at: places[0]) {
+                    try await service.report(for: places[0])
+                }
+                return (places, report, air, nowcast)
             }
-        }, apply: { places, report, air in
+        }, apply: { places, report, air, nowcast in
             self.matches = places
             self.shownIndex = 0
             self.report = report
             self.air = air.map { ($0, report.place) }
+            self.nowcast = nowcast.map { ($0, report.place) }
             self.publish()
         })
     }
@@ -97,10 +106,10 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     ) async -> RequestOutcome {
         guard let found = places.first else { return .cancelled }
         settleRefreshingCopy()
-        let service = service
+        let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         let answer = NamingAnswer()
         onWeatherAsked?(found)
-        let outcome = await runner.run({ () async throws -> WeatherReport in
+        let outcome = await runner.run({ () async throws -> (WeatherReport, AirQuality?, Nowcast?) in
             try await Answer.run {
                 // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
                 // (a task-local) goes with it.
@@ -113,18 +122,21 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     }
                 }
                 answer.task = names
-                let report: WeatherReport
+                let weather: (WeatherReport, AirQuality?, Nowcast?)
                 do {
-                    report = try await service.report(for: found)
+                    // The air and the minutes beside it, as for a search.
+                    weather = try await NowcastBeside.weather(nowcastSource, air: airSource, at: found) { try await service.report(for: found) }
                 } catch {
                     names?.cancel()
                     throw error
                 }
                 if lateNames == nil, let names { _ = await names.value }
-                return report
+                return weather
             }
-        }, apply: { report in
+        }, apply: { report, air, nowcast in
             var report = report
+            self.air = air.map { ($0, found) }
+            self.nowcast = nowcast.map { ($0, found) }
             var place = found
             if let named = answer.value { place = place.merging(named) }
             report.place = place
@@ -160,10 +172,11 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     package func show(_ place: Place) async -> RequestOutcome {
         settleRefreshingCopy()
         onWeatherAsked?(place)
-        let (service, airSource) = (service, airSource)
-        return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
-            report, air in
+        let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
+        return await runner.run({ try await NowcastBeside.weather(nowcastSource, air: airSource, at: place) { try await service.report(for: place) } }, apply: {
+            report, air, nowcast in
             self.air = air.map { ($0, report.place) }
+            self.nowcast = nowcast.map { ($0, report.place) }
             self.show(report, of: place)
         })
     }
@@ -224,14 +237,15 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
             return fail(.invalidInput(Phrase("error.pick.range", ["count": String(matches.count)])))
         }
         let chosen = number - 1
-        let (service, airSource) = (service, airSource)
+        let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         let place = matches[chosen]
         onWeatherAsked?(place)
-        return await runner.run({ try await AirBeside.weather(airSource, at: place) { try await service.report(for: place) } }, apply: {
-            report, air in
+        return await runner.run({ try await NowcastBeside.weather(nowcastSource, air: airSource, at: place) { try await service.report(for: place) } }, apply: {
+            report, air, nowcast in
             self.shownIndex = chosen
             self.report = report
             self.air = air.map { ($0, report.place) }
+            self.nowcast = nowcast.map { ($0, report.place) }
             self.publish()
         })
     }
@@ -256,6 +270,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         if let (air, place) = air, place.latitude == report.place.latitude, place.longitude == report.place.longitude {
             display.air = AirIndex(air.now, scale: airScale ?? .automatic(for: report.place))
             display.airSource = display.air == nil ? nil : air.source
+        }
+        if let (nowcast, place) = nowcast, place.isSameLocation(as: report.place),
+            let (ahead, sentence) = formatter(options).nowcastLine(nowcast, report)
+        {
+            display.nowcast = ahead
+            display.nowcastSentence = sentence
         }
         return display
     }
@@ -300,19 +320,50 @@ private final class NamingAnswer: Sendable {
     }
 }
 
-/// The air asked beside the weather: started at the same moment, and taken only if it is in when the weather is (it
-/// never holds the weather up), else from the cache while fresh. Its request runs on to its end, so a slow answer is
-/// cached for the next view. Not asked for an answer that shows no air (`Answer.wantsAirQuality`).
+/// Something asked beside the weather (the air, the minutes): started at the same moment, and taken only if it is in
+/// when the weather is (it never holds the weather up), else from the cache while fresh. Its request runs on to its
+/// end, so a slow answer is cached for the next view.
+enum Beside {
+    static func weather<T: Sendable, Extra: Sendable>(
+        asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?,
+        isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
+    ) async throws -> (T, Extra?) {
+        let arrived = Mutex<Extra?>(nil)
+        Task { if let extra = try? await ask() { arrived.withLock { $0 = extra } } }
+        let value = try await work()
+        if let extra = arrived.withLock({ $0 }) { return (value, extra) }
+        return (value, await cached())
+    }
+}
+
+/// The air asked beside the weather (`Beside`). Not asked for an answer that shows no air (`Answer.wantsAirQuality`).
 enum AirBeside {
     static func weather<T: Sendable>(
         _ source: (any AirQualityProviding)?, at place: Place, isolation: isolated (any Actor)? = #isolation,
         _ work: () async throws -> T
     ) async throws -> (T, AirQuality?) {
         guard let source, Answer.current?.wantsAirQuality ?? true else { return (try await work(), nil) }
-        let arrived = Mutex<AirQuality?>(nil)
-        Task { if let air = try? await source.airQuality(for: place) { arrived.withLock { $0 = air } } }
-        let value = try await work()
-        if let air = arrived.withLock({ $0 }) { return (value, air) }
-        return (value, await source.cachedAirQuality(for: place))
+        return try await Beside.weather(asking: { try await source.airQuality(for: place) }, cached: { await source.cachedAirQuality(for: place) }, work)
+    }
+}
+
+/// The minutes asked beside the weather (`Beside`), and the air beside both. Not asked for an answer that shows no
+/// rain sentence (`Answer.wantsNowcast`: a `--format` status line).
+enum NowcastBeside {
+    static func weather<T: Sendable>(
+        _ source: (any NowcastProviding)?, at place: Place, isolation: isolated (any Actor)? = #isolation,
+        _ work: () async throws -> T
+    ) async throws -> (T, Nowcast?) {
+        guard let source, Answer.current?.wantsNowcast ?? true else { return (try await work(), nil) }
+        return try await Beside.weather(asking: { try await source.nowcast(for: place) }, cached: { await source.cachedNowcast(for: place) }, work)
+    }
+
+    /// The weather with the air and the minutes asked beside it, all three leaving at once.
+    static func weather<T: Sendable>(
+        _ source: (any NowcastProviding)?, air: (any AirQualityProviding)?, at place: Place,
+        isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
+    ) async throws -> (T, AirQuality?, Nowcast?) {
+        let ((value, nowcast), air) = try await AirBeside.weather(air, at: place) { try await weather(source, at: place, work) }
+        return (value, air, nowcast)
     }
 }

@@ -196,11 +196,23 @@ package struct DisplayFormatter: Sendable {
     /// The `:rain` sentence alone.
     package func rainOutlook(_ report: WeatherReport) -> String { summaries.rainOutlook(report) }
 
-    /// When it next rains or snows (`:rain`).
-    package func rain(_ report: WeatherReport) -> RainDisplay {
-        RainDisplay(
-            place: report.place.named(in: options.language).displayName, outlook: summaries.rainOutlook(report), notice: notice(report),
-            provider: providerName(report))
+    /// When it next rains or snows (`:rain`): from the hourly forecast, saying so, and first the next two hours to the
+    /// step when a nowcast of the place is at hand (its steps from now on).
+    package func rain(_ report: WeatherReport, nowcast: Nowcast? = nil) -> RainDisplay {
+        let summaries = summaries
+        let ahead = nowcast.map { $0.ahead(of: now) }.flatMap { $0.steps.isEmpty ? nil : $0 }
+        return RainDisplay(
+            place: report.place.named(in: options.language).displayName,
+            outlook: summaries.rainOutlook(report) + " " + summaries.hourlyBasis(report), nowcast: ahead,
+            minutes: ahead.flatMap { summaries.nowcastSentence($0, report) }, nowcastStart: ahead?.steps.first.map { clock($0.time, report) },
+            nowcastEnd: ahead?.end.map { clock($0, report) }, notice: notice(report), provider: providerName(report))
+    }
+
+    /// The current view's minute-level line, from `nowcast`'s steps from now on: nil when none is left.
+    package func nowcastLine(_ nowcast: Nowcast, _ report: WeatherReport) -> (Nowcast, String)? {
+        let ahead = nowcast.ahead(of: now)
+        guard !ahead.steps.isEmpty, let sentence = summaries.nowcastSentence(ahead, report) else { return nil }
+        return (ahead, sentence)
     }
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }

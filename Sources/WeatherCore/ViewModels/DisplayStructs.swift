@@ -93,6 +93,10 @@ package struct CurrentWeatherDisplay: Equatable, Sendable {
     package var airSource: ProviderID? = nil
     /// The official warnings, when they were in by the time the view was drawn: drawn above it (`WeatherApp+Warnings`).
     package var warnings: WarningsDisplay? = nil
+    /// The next two hours minute by minute, when a source with real minute-level data answered before the weather did.
+    package var nowcast: Nowcast? = nil
+    /// Its sentence: "Light rain from about 14:25, stopping around 15:10 (MET Norway radar, 5-minute steps)."
+    package var nowcastSentence: String? = nil
 }
 
 /// One row of the hourly view: a forecast step, the observation ("Now"), or a sunrise or sunset.
@@ -190,7 +194,16 @@ package struct DailyDisplay: Equatable, Sendable {
 /// The `:rain` answer: when it next rains or snows at a place.
 package struct RainDisplay: Equatable, Sendable {
     package var place: String
+    /// From the hourly forecast, saying so ("… From the hourly forecast."), or from the minutes when there are.
     package var outlook: String
+    /// The next two hours minute by minute, when a source with real minute-level data has them: drawn as a strip.
+    package var nowcast: Nowcast? = nil
+    /// The minutes' sentence, drawn first: "Light rain from about 14:25, stopping around 15:10 (MET Norway radar,
+    /// 5-minute steps)."
+    package var minutes: String? = nil
+    /// The strip's first step's start and last step's end, in the place's local time and the user's clock.
+    package var nowcastStart: String? = nil
+    package var nowcastEnd: String? = nil
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil

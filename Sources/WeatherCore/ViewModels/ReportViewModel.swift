@@ -10,7 +10,8 @@ package class ReportViewModel<Display: Sendable>: RequestingViewModel {
         didSet { if options != oldValue { publish() } }
     }
 
-    private var report: WeatherReport?
+    /// The report shown; a screen that asks more beside it (`:rain`) sets it itself.
+    var report: WeatherReport?
     private let format: @MainActor (DisplayFormatter, WeatherReport) -> Display
 
     init(
@@ -42,7 +43,7 @@ package class ReportViewModel<Display: Sendable>: RequestingViewModel {
         report.map { format(formatter(options), $0) }
     }
 
-    private func publish() {
+    func publish() {
         if let display { onUpdate?(display) }
     }
 }

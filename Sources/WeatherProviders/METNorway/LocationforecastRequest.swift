@@ -21,10 +21,15 @@ package struct LocationforecastRequest: Hashable, Sendable {
 
     /// `{base}/weatherapi/locationforecast/2.0/complete?lat=…&lon=…`; no key, MET has none.
     func url(baseURL: String) throws(WeatherError) -> URL {
+        try Self.url(baseURL: baseURL, path: Self.path, latitude: latitude, longitude: longitude)
+    }
+
+    /// `{base}{path}?lat=…&lon=…`: MET Norway's products are asked alike (Locationforecast, Nowcast).
+    static func url(baseURL: String, path: String, latitude: Double, longitude: Double) throws(WeatherError) -> URL {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         let query = "lat=\(APIRequest.coordinate(latitude))&lon=\(APIRequest.coordinate(longitude))"
-        guard let url = URL(string: base + Self.path + "?" + query), url.scheme == "http" || url.scheme == "https",
+        guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https",
             url.host != nil
         else { throw .badConfiguration(METNorwayConfiguration.badBaseURLMessage) }
         return url

@@ -15,6 +15,9 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     /// Air quality (`/v1/air-quality` on its own host): both indexes and the four pollutants now and hour by hour for
     /// today and tomorrow, and the six pollen now (null outside Europe).
     case airQuality(latitude: Double, longitude: Double)
+    /// Precipitation in 15-minute steps for the next two hours and a half, from the quarter now running
+    /// (`OpenMeteoMinutelySource`, only where the data is real).
+    case minutely15(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
     static let currentVariables = [
@@ -44,7 +47,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     var path: String {
         switch self {
         case .search: "/v1/search"
-        case .forecast, .forecasts, .uvIndex: "/v1/forecast"
+        case .forecast, .forecasts, .uvIndex, .minutely15: "/v1/forecast"
         case .airQuality: "/v1/air-quality"
         }
     }
@@ -73,6 +76,11 @@ package enum OpenMeteoRequest: Hashable, Sendable {
                 ("hourly", Self.airVariables.joined(separator: ",")), ("timezone", "auto"), ("timeformat", "unixtime"),
                 ("forecast_days", "2"),
             ]
+        case .minutely15(let lat, let lon):
+            [
+                ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
+                ("minutely_15", "precipitation"), ("forecast_minutely_15", "10"), ("timeformat", "unixtime"),
+            ]
         }
     }
 
@@ -98,6 +106,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
             "open-meteo|forecasts|" + zip(latitudes, longitudes).map { "\(APIRequest.coordinate($0))|\(APIRequest.coordinate($1))" }.joined(separator: "|")
         case .uvIndex(let lat, let lon): "open-meteo|uv|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         case .airQuality(let lat, let lon): "open-meteo|air|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
+        case .minutely15(let lat, let lon): "open-meteo|minutely15|\(APIRequest.coordinate(lat))|\(APIRequest.coordinate(lon))"
         }
     }
 
@@ -106,7 +115,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         var base: String
         switch self {
         case .search: base = configuration.geocodingURL
-        case .forecast, .forecasts, .uvIndex: base = configuration.forecastURL
+        case .forecast, .forecasts, .uvIndex, .minutely15: base = configuration.forecastURL
         case .airQuality: base = configuration.airQualityURL
         }
         while base.hasSuffix("/") { base.removeLast() }

@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+extension ForecastSummaries {
+    /// The minute-level sentence, its times exact to the step in the place's local time and the user's clock, and its
+    /// source and step said: "Light rain from about 14:25, stopping around 15:10 (MET Norway radar, 5-minute steps)."
+    /// Nil when the nowcast has no step.
+    package func nowcastSentence(_ nowcast: Nowcast, _ report: WeatherReport) -> String? {
+        guard let outlook = NowcastOutlook(nowcast) else { return nil }
+        let time = { (date: Date) in LocalTime(date, report.zone).clockTime(options.clock) }
+        let rain = { (intensity: RainIntensity) in strings["summary.nowcast.rain.\(intensity.rawValue)"] }
+        let text: String =
+            switch outlook {
+            case .dry(let end): strings("summary.nowcast.dry", ["end": time(end)])
+            case .throughout(let intensity, let end): strings("summary.nowcast.throughout", ["rain": rain(intensity), "end": time(end)])
+            case .starting(let intensity, let start, let stop?, _):
+                strings("summary.nowcast.startStop", ["rain": rain(intensity), "start": time(start), "stop": time(stop)])
+            case .starting(let intensity, let start, nil, let end):
+                strings("summary.nowcast.startLasting", ["rain": rain(intensity), "start": time(start), "end": time(end)])
+            case .stopping(let intensity, let stop): strings("summary.nowcast.stopping", ["rain": rain(intensity), "stop": time(stop)])
+            }
+        let source = strings(
+            nowcast.isRadar ? "summary.nowcast.source.radar" : "summary.nowcast.source.model",
+            ["source": nowcast.source.displayName, "minutes": String(nowcast.stepMinutes)])
+        return Self.sentence(text + " " + source + ".")
+    }
+
+    /// What the `:rain` outlook comes from when there is no minute-level data: "From the hourly forecast." or "From
+    /// the forecast in 3-hour steps.", by the forecast's own step.
+    package func hourlyBasis(_ report: WeatherReport) -> String {
+        // The step most of the coming slots have: the first may be cut short at now.
+        let steps = report.forecast.prefix(8).map { Int($0.hours.rounded()) }
+        let hours = steps.max { a, b in steps.count { $0 == a } < steps.count { $0 == b } } ?? 1
+        return Self.sentence(strings.plural("summary.outlook.basis.hours", max(1, hours)))
+    }
+}
