@@ -44,6 +44,7 @@ package struct Launcher {
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         app.airSource = services.air
+        app.regionService = services.region
         // Warnings are asked beside the current view; a status line asks them only for `%W`.
         if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)

@@ -37,6 +37,8 @@ package struct ProviderSetup: Sendable {
         package let locator: any PlaceLocating
         /// Where `:air` and the current view's "Air" line come from; nil: no air data.
         package let air: (any AirQualityProviding)?
+        /// The weather of a one-place map's region cities, one request for all of them; nil: none.
+        package let region: (any WeatherProviding)?
         /// The official warning services, asked beside the current weather; nil: none.
         package let warnings: (any WarningProviding)?
         /// A warning service's base-URL variable the program cannot use: the run ends at once (exit 78).
@@ -44,10 +46,12 @@ package struct ProviderSetup: Sendable {
 
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
-            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, warnings: (any WarningProviding)? = nil,
+            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, region: (any WeatherProviding)? = nil,
+            warnings: (any WarningProviding)? = nil,
             warningsProblem: WeatherError? = nil
         ) {
             self.air = air
+            self.region = region
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey
             self.make = make

@@ -25,6 +25,11 @@ package final class SessionView {
     /// Set by the prompt while its line editor waits for a line (and only then): what is drawn meanwhile goes above
     /// the prompt and the text typed so far, which are drawn again after.
     package var waitingLine: (any WaitingLine)?
+    /// Set by the prompt while it runs a `:map` it is about to explore: the map is then kept in `heldMap` for the
+    /// prompt to draw with its cross, not drawn here.
+    package var holdsMap = false
+    /// The map kept while `holdsMap` was set; nil when none came (a failure, no places).
+    package private(set) var heldMap: PlacesDisplay?
     /// `--format`: a one-shot run prints its place's current weather as this one status line instead of the view.
     package var statusFormat: StatusFormat?
     private let style: Style
@@ -87,6 +92,28 @@ package final class SessionView {
         app.redrawView()
     }
 
+    /// Takes the map kept while `holdsMap` was set.
+    package func takeHeldMap() -> PlacesDisplay? {
+        defer { heldMap = nil }
+        return heldMap
+    }
+
+    /// The explorer's map (or list) for the width of the moment, with the map's frame for a new explorer.
+    package func explorer(for display: PlacesDisplay) -> MapExplorer {
+        MapExplorer(display: display, frame: renderer.mapFrame(display))
+    }
+
+    /// Draws `:map` being explored: over its last drawing, `rows` rows above the cursor, when the cursor can move
+    /// (else below it). Returns the rows it took.
+    package func draw(exploring explorer: MapExplorer, over rows: Int) -> Int {
+        let lines = renderer.map(exploring: explorer)
+        if rows > 0 { write(console.canMoveCursor ? "\r\u{1B}[\(rows)A\u{1B}[J" : "\n", to: STDOUT_FILENO) }
+        draw(lines)
+        // A line wider than the terminal (a map of 40 columns on a narrower one) took more than one row.
+        let columns = max(1, console.screen?.columns ?? console.width)
+        return lines.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
+    }
+
     /// Something was written that is not an event's (a line ended, Tab listed choices): the view drawn last is no
     /// longer just above the prompt.
     package func screenMoved() {
@@ -131,6 +158,10 @@ package final class SessionView {
             // In a pipe, printed once at 80×20.
             json.places = d
             json.strings = strings
+            if holdsMap, !d.rows.isEmpty {
+                heldMap = d
+                return
+            }
             draw(renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
         case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):

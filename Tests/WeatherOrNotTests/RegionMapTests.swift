@@ -1,0 +1,55 @@
+import Foundation
+import WeatherCoreTesting
+import Testing
+@testable import WeatherCore
+
+/// `:map` of one place is a weather map of its region: the gazetteer's large cities around it, their weather from ONE
+/// Open-Meteo request for all of them whatever the provider chosen (keyless, attributed), never one a city.
+@Suite(.serialized)
+struct RegionMapTests {
+    private func followLondon(_ runner: BinaryRunner) throws {
+        var preferences = Preferences()
+        preferences.recentCities = [Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257)]
+        try runner.write(preferences)
+    }
+
+    @Test func theRegionsCitiesComeFromOneOpenMeteoRequestWithMETNorwayChosen() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        // The built-in gazetteer (which the sandbox otherwise turns off) names the region's cities.
+        let runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_GAZETTEER": "on"])
+        defer { runner.remove() }
+        try followLondon(runner)
+        let result = try await runner.run(["--provider", "met-norway"], input: ":map\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        // London's weather from MET Norway; every region city's in one Open-Meteo forecast request.
+        #expect(server.requests.contains { $0.path.hasPrefix("/weatherapi/") })
+        let forecasts = server.requests(to: "/v1/forecast")
+        #expect(forecasts.count == 1, "\(forecasts.map(\.target))")
+        let latitudes = try #require(forecasts.first?.value("latitude")).split(separator: ",")
+        #expect(latitudes.count == Gazetteer.shared.largeCities(around: 51.5085, -0.1257).count)
+        #expect(latitudes.count >= 5)
+        // Birmingham and Paris lie within London's region; the map marks them with dots, and says whose data it is.
+        let cities = Gazetteer.shared.largeCities(around: 51.5085, -0.1257).map(\.name)
+        #expect(cities.contains("Birmingham") && cities.contains("Paris"), "\(cities)")
+        #expect(result.stdout.contains("•"), "\(result.stdout)")
+        #expect(result.stdout.contains("Weather data by Open-Meteo.com"), "\(result.stdout)")
+    }
+
+    @Test func twoPlacesAreAMapOfThemAlone() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        var preferences = Preferences()
+        preferences.recentCities = [
+            Place(name: "Kolkata", state: "West Bengal", country: "IN", latitude: 22.5726, longitude: 88.3639),
+            Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257),
+        ]
+        try runner.write(preferences)
+        let result = try await runner.run(["--provider", "met-norway"], input: ":map\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests(to: "/v1/forecast").isEmpty)
+        #expect(!result.stdout.contains("•"))
+    }
+}
