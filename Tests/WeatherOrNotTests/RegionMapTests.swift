@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
@@ -51,5 +52,46 @@ struct RegionMapTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests(to: "/v1/forecast").isEmpty)
         #expect(!result.stdout.contains("•"))
+    }
+}
+
+/// `--map`: the map once, and with `--json` its frame and places held to the schema.
+@Suite(.serialized)
+struct MapOptionTests {
+    @Test func mapAsJSONFollowsTheSchemaWithItsFrameAndRegionCities() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_GAZETTEER": "on"])
+        defer { runner.remove() }
+        var preferences = Preferences()
+        preferences.recentCities = [Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257)]
+        try runner.write(preferences)
+        let result = try await runner.run(["--map", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONSchema.repository().errors(in: result.stdout) == [])
+        let value = try JSONValue.parse(Data(result.stdout.utf8))
+        #expect(value["view"] == .string("map"))
+        #expect(value["frame"]?["columns"] == .number(80))
+        #expect(value["frame"]?["world"] == .bool(false))
+        let places = try #require(value["places"]?.array)
+        #expect(places.count == 1 && places[0]["cell"]?["row"] != nil && places[0]["labelled"] == .bool(true))
+        let cities = try #require(value["regionCities"]?.array)
+        #expect(cities.count == Gazetteer.shared.largeCities(around: 51.5085, -0.1257).count)
+        #expect(cities.allSatisfy { $0["temperature"]?.double != nil })
+        #expect(value["regionSource"]?.string?.contains("Open-Meteo") == true)
+        #expect(server.requests(to: "/v1/forecast").count == 2)  // London's own, and one for every region city
+    }
+
+    @Test func mapStandsAloneAndAMapOfNothingSaysHowToFollowAPlace() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let alone = try await runner.run(["--map", "London"])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--map draws the places you follow, so it cannot be combined with CITY."), "\(alone.stderr)")
+        let both = try await runner.run(["--map", "--places"])
+        #expect(both.status == 64 && both.stderr.contains("combined with --places"), "\(both.stderr)")
+        let none = try await runner.run(["--map"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout.contains("No places yet: look up a city, or save a home with :home CITY."), "\(none.stdout)")
     }
 }

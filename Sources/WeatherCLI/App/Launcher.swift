@@ -90,8 +90,8 @@ package struct Launcher {
     }
 
     private func runOneShot(_ app: WeatherApp, _ view: SessionView) async -> Int32 {
-        if options.places {
-            await app.run(.places)
+        if options.places || options.map {
+            await app.run(options.map ? .map : .places)
             view.printJSON()
             return view.exitStatus
         }

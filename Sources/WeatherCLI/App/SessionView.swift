@@ -156,7 +156,7 @@ package final class SessionView {
         case .places(let d): json.places = d; json.strings = strings; draw(renderer.places(d))
         case .map(let d):
             // In a pipe, printed once at 80×20.
-            json.places = d
+            json.map = d
             json.strings = strings
             if holdsMap, !d.rows.isEmpty {
                 heldMap = d

@@ -333,11 +333,16 @@ package struct Renderer: Sendable {
         }
     }
 
+    /// The picture `map` draws in a frame: which numbers and labels it shows.
+    package func mapPicture(_ d: PlacesDisplay, in frame: MapFrame, cross: MapExplorer.Cell? = nil) -> MapPicture {
+        MapRenderer(style: style).draw(mapPins(d) + regionPins(d), in: frame, cross: cross)
+    }
+
     private func map(_ d: PlacesDisplay, in frame: MapFrame, cross: MapExplorer.Cell?) -> [Line] {
         var lines = notice(d.notice)
         lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
         let pins = mapPins(d)
-        let picture = MapRenderer(style: style).draw(pins + regionPins(d), in: frame, cross: cross)
+        let picture = mapPicture(d, in: frame, cross: cross)
         lines += picture.lines
         let unlabelled = pins.filter { !picture.labelsShown.contains($0.number) }.map { pin in
             "\(pin.number). \(pin.name)" + (pin.temperature.map { " " + $0 } ?? "")
