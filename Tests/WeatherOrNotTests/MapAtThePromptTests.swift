@@ -8,14 +8,14 @@ import Testing
 /// prompt whose history holds the lines typed before and nothing of the map's keys.
 @Suite(.serialized)
 struct MapAtThePromptTests {
-    /// Two places followed: Kolkata (the most recent), London.
-    private func followTwo(_ runner: BinaryRunner) throws {
-        var preferences = Preferences()
-        preferences.recentCities = [
-            Place(name: "Kolkata", state: "West Bengal", country: "IN", latitude: 22.5726, longitude: 88.3639),
-            Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257),
-        ]
-        try runner.write(preferences)
+    /// The loopback providers, a sandbox following Kolkata and London (`followTwo`), and the program at its prompt.
+    private func launch() async throws -> (server: LoopbackServer, runner: BinaryRunner, terminal: PseudoTerminal) {
+        let server = try FakeProviders.start()
+        let runner = BinaryRunner(server: server, key: nil)
+        try followTwo(runner)
+        let terminal = try runner.terminal()
+        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
+        return (server, runner, terminal)
     }
 
     /// The point the last key line names ("+ at 22.57, 88.36 · …"), the terminal's colours taken out.
@@ -27,13 +27,11 @@ struct MapAtThePromptTests {
     }
 
     @Test func theCrossMovesAndEnterAsksForTheWeatherAtItsPoint() async throws {
-        let server = try FakeProviders.start()
-        defer { server.stop() }
-        let runner = BinaryRunner(server: server, key: nil)
-        defer { runner.remove() }
-        try followTwo(runner)
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
+        let (server, runner, terminal) = try await launch()
+        defer {
+            server.stop()
+            runner.remove()
+        }
         terminal.send(":help\r")
         #expect(await terminal.waitFor("Commands:"))
         #expect(await terminal.waitFor("weather> "))
@@ -76,13 +74,11 @@ struct MapAtThePromptTests {
     }
 
     @Test func aNumberOpensItsPlaceAndEscReturns() async throws {
-        let server = try FakeProviders.start()
-        defer { server.stop() }
-        let runner = BinaryRunner(server: server, key: nil)
-        defer { runner.remove() }
-        try followTwo(runner)
-        let terminal = try runner.terminal()
-        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
+        let (server, runner, terminal) = try await launch()
+        defer {
+            server.stop()
+            runner.remove()
+        }
         terminal.send(":map\r")
         #expect(await terminal.waitFor("q: back"))
         terminal.send("v")

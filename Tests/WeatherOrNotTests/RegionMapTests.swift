@@ -4,16 +4,17 @@ import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 
+/// London followed alone, as a past session would have left it.
+private func followLondon(_ runner: BinaryRunner) throws {
+    var preferences = Preferences()
+    preferences.recentCities = [Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257)]
+    try runner.write(preferences)
+}
+
 /// `:map` of one place is a weather map of its region: the gazetteer's large cities around it, their weather from ONE
 /// Open-Meteo request for all of them whatever the provider chosen (keyless, attributed), never one a city.
 @Suite(.serialized)
 struct RegionMapTests {
-    private func followLondon(_ runner: BinaryRunner) throws {
-        var preferences = Preferences()
-        preferences.recentCities = [Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257)]
-        try runner.write(preferences)
-    }
-
     @Test func theRegionsCitiesComeFromOneOpenMeteoRequestWithMETNorwayChosen() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
@@ -42,12 +43,7 @@ struct RegionMapTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, key: nil)
         defer { runner.remove() }
-        var preferences = Preferences()
-        preferences.recentCities = [
-            Place(name: "Kolkata", state: "West Bengal", country: "IN", latitude: 22.5726, longitude: 88.3639),
-            Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257),
-        ]
-        try runner.write(preferences)
+        try followTwo(runner)
         let result = try await runner.run(["--provider", "met-norway"], input: ":map\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests(to: "/v1/forecast").isEmpty)
@@ -63,9 +59,7 @@ struct MapOptionTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_GAZETTEER": "on"])
         defer { runner.remove() }
-        var preferences = Preferences()
-        preferences.recentCities = [Place(name: "London", state: "England", country: "GB", latitude: 51.5085, longitude: -0.1257)]
-        try runner.write(preferences)
+        try followLondon(runner)
         let result = try await runner.run(["--map", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONSchema.repository().errors(in: result.stdout) == [])
