@@ -38,6 +38,18 @@ struct RegionMapTests {
         #expect(result.stdout.contains("Weather data by Open-Meteo.com"), "\(result.stdout)")
     }
 
+    @Test func offlineTheRegionIsNotAsked() async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_GAZETTEER": "on"])
+        defer { runner.remove() }
+        try followLondon(runner)
+        let result = try await runner.run(["--offline"], input: ":map\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
+        #expect(!result.stdout.contains("•") && !result.stdout.contains("Open-Meteo.com"), "\(result.stdout)")
+    }
+
     @Test func twoPlacesAreAMapOfThemAlone() async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
