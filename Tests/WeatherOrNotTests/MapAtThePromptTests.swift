@@ -93,4 +93,32 @@ struct MapAtThePromptTests {
         #expect(await terminal.waitFor("1. London"))
         #expect(await terminal.quit() == 0)
     }
+
+    /// A window resized while the map is explored: the map drawn again at the new width, at the top of a cleared
+    /// screen, the cross kept on its point.
+    @Test func aResizeDrawsTheMapAgainAtTheNewWidth() async throws {
+        let (server, runner, terminal) = try await launch()
+        defer {
+            server.stop()
+            runner.remove()
+        }
+        terminal.send(":map\r")
+        #expect(await terminal.waitFor("q: back"))
+        let before = try #require(lastPoint(in: terminal.transcript))
+        terminal.resize(columns: 60)
+        #expect(await terminal.waitFor("\u{1B}[2J"), "\(terminal.diagnostics)")
+        #expect(await terminal.waitFor("q: back"), "\(terminal.diagnostics)")
+        let drawn = terminal.transcript.components(separatedBy: "\u{1B}[2J").last ?? ""
+        let plain = drawn.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
+        let braille = plain.split(separator: "\r\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
+        #expect(!braille.isEmpty && braille.allSatisfy { $0.count <= 60 }, "\(plain)")
+        let after = try #require(lastPoint(in: terminal.transcript))
+        // The cross on the same point, within a cell of the new frame (each of its cells spans more degrees).
+        #expect(abs(after.latitude - before.latitude) < 5 && abs(after.longitude - before.longitude) < 5, "\(before) → \(after)")
+        terminal.send("q")
+        #expect(await terminal.waitFor("weather> "))
+        terminal.send(":recent\r")
+        #expect(await terminal.waitFor("1. Kolkata"))
+        #expect(await terminal.quit() == 0)
+    }
 }

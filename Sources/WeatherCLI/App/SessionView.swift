@@ -103,11 +103,21 @@ package final class SessionView {
         MapExplorer(display: display, frame: renderer.mapFrame(display))
     }
 
+    /// The explorer in the frame of the width of the moment (after a resize).
+    package func explorer(refitting explorer: MapExplorer) -> MapExplorer {
+        explorer.refitted(to: renderer.mapFrame(explorer.display))
+    }
+
     /// Draws `:map` being explored: over its last drawing, `rows` rows above the cursor, when the cursor can move
-    /// (else below it). Returns the rows it took.
-    package func draw(exploring explorer: MapExplorer, over rows: Int) -> Int {
+    /// (else below it); at the top of a cleared screen when `clearing` (after a resize, when the terminal may have
+    /// wrapped the old drawing anew). Returns the rows it took.
+    package func draw(exploring explorer: MapExplorer, over rows: Int, clearing: Bool = false) -> Int {
         let lines = renderer.map(exploring: explorer)
-        if rows > 0 { write(console.canMoveCursor ? "\r\u{1B}[\(rows)A\u{1B}[J" : "\n", to: STDOUT_FILENO) }
+        if clearing, console.canMoveCursor {
+            write("\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
+        } else if rows > 0 {
+            write(console.canMoveCursor ? "\r\u{1B}[\(rows)A\u{1B}[J" : "\n", to: STDOUT_FILENO)
+        }
         draw(lines)
         // A line wider than the terminal (a map of 40 columns on a narrower one) took more than one row.
         let columns = max(1, console.screen?.columns ?? console.width)

@@ -54,6 +54,18 @@ package struct MapExplorer: Sendable {
         cross = start.map { Cell(column: $0.column, row: $0.row) } ?? Cell(column: frame.columns / 2, row: frame.rows / 2)
     }
 
+    /// The same places in another frame (the window was resized): the cross on the cell of the point it was on (the
+    /// nearest cell on the edge when that point is outside), the map or the list kept.
+    package func refitted(to frame: MapFrame) -> MapExplorer {
+        var refitted = MapExplorer(display: display, frame: frame)
+        let point = point
+        let (x, y) = frame.dot(latitude: point.latitude, longitude: point.longitude)
+        refitted.cross = Cell(
+            column: min(max(0, Int((x / 2).rounded(.down))), frame.columns - 1), row: min(max(0, Int((y / 4).rounded(.down))), frame.rows - 1))
+        refitted.showsList = showsList
+        return refitted
+    }
+
     /// The point under the cross, longitude in -180..<180.
     package var point: (latitude: Double, longitude: Double) { frame.coordinate(column: cross.column, row: cross.row) }
 

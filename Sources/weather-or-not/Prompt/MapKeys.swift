@@ -7,9 +7,10 @@ enum MapKeys {
     /// How long an Esc waits for the rest of an escape sequence (an arrow key sends three bytes at once).
     static let escapeWait: Int32 = 50
 
-    /// Reads keys and hands each to `handle` until it returns false or the input ends; the terminal's mode is
-    /// restored after. Without a terminal on standard input, reads nothing.
-    static func read(_ handle: (MapExplorer.Key) -> Bool) {
+    /// Reads keys and hands each to `handle` until it returns false or the input ends, and calls `resized` when the
+    /// resize pipe `resizes` (-1: none) says the window changed; the terminal's mode is restored after. Without a
+    /// terminal on standard input, reads nothing.
+    static func read(resizes: Int32, resized: () -> Void, _ handle: (MapExplorer.Key) -> Bool) {
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
         var raw = saved
@@ -29,11 +30,16 @@ enum MapKeys {
                 if !handle(key) { return }
             }
             let waited = pending.isEmpty ? -1 : escapeWait
-            var watched = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watched, 1, waited)
+            // (poll skips a negative descriptor: without a resize pipe, the second entry watches nothing.)
+            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: resizes, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&watched, 2, waited)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
+            }
+            if watched[1].revents != 0, WindowResizes.take(resizes) {
+                resized()
+                if watched[0].revents == 0 { continue }
             }
             if ready == 0 {
                 // Nothing followed the Esc: it is the key itself.

@@ -72,18 +72,24 @@ struct Prompt {
                 let goOn = await app.handle(line)
                 view.holdsMap = false
                 if !goOn { return 0 }
-                if let map = view.takeHeldMap() { await explore(map) }
+                if let map = view.takeHeldMap() { await explore(map, editor) }
             }
         }
     }
 
     /// `:map` at the prompt: the cross moved by the keys over the map drawn again in place, until a key opens a
-    /// place, asks for the weather at the cross, or returns. Nothing enters libedit's history.
-    private func explore(_ display: PlacesDisplay) async {
+    /// place, asks for the weather at the cross, or returns. Nothing enters libedit's history. A resize draws it
+    /// again, fitted to the new width, at the top of a cleared screen.
+    private func explore(_ display: PlacesDisplay, _ editor: LineEditor) async {
         var explorer = view.explorer(for: display)
         var rows = view.draw(exploring: explorer, over: 0)
         var chosen = MapExplorer.Action.quit
-        MapKeys.read { key in
+        let resized = {
+            editor.resized()
+            explorer = view.explorer(refitting: explorer)
+            rows = view.draw(exploring: explorer, over: rows, clearing: true)
+        }
+        MapKeys.read(resizes: editor.resizeDescriptor, resized: resized) { key in
             switch explorer.handle(key) {
             case .none: return true
             case .redraw:
