@@ -554,10 +554,16 @@ def real_link_section(args):
             f.write(json.dumps({"version": 1, "lastCity": stored, "recentCities": [stored]}).encode())
         return bounded_run([args.binary, "Knownton, GB"], env, timeout)
 
-    def at_prompt(first, measured):
-        """A prompt session: `first(i)` typed (if any), then only `measured(i)` counted and timed."""
+    def at_prompt(first, measured, preferences=None):
+        """A prompt session: `first(i)` typed (if any), then only `measured(i)` counted and timed; `preferences`, when
+        given, is the preferences file the session starts with."""
         def run(proxies, rtt, i, timeout, counters):
             home, env = home_env(proxies)
+            if preferences:
+                folder = os.path.join(home, "config", "weather-or-not")
+                os.makedirs(folder)
+                with open(os.path.join(folder, "preferences.json"), "wb") as f:
+                    f.write(preferences)
             try:
                 term = Terminal([args.binary], env)
             except OSError as error:
@@ -596,6 +602,12 @@ def real_link_section(args):
     prompt_second_table_city = at_prompt(table_city, lambda i: table_city(i, second=True))
     # "Springfield": the table's list of namesakes, from Enter to the next prompt (no request with the table on).
     prompt_disambiguation = at_prompt(None, lambda i: "Springfield")
+    # `:places` with ten places followed (issue 26), Open-Meteo: the first place typed opens the connection, then the
+    # list is one multi-location request on it.
+    ten_places = [{"name": "Placeton %d" % n, "country": "GB", "latitude": 50.0 + n * 0.37, "longitude": -3.0 + n * 0.41}
+                  for n in range(10)]
+    prompt_places = at_prompt(lambda i: "Placeton 0", lambda i: ":places", preferences=json.dumps(
+        {"version": 1, "provider": "open-meteo", "recentCities": ten_places}).encode())
 
     def curl_three(proxies, rtt, i, timeout):
         home, env = home_env(proxies)
@@ -642,6 +654,8 @@ def real_link_section(args):
          prompt_second_table_city, True),
         ("won-disambiguation", "prompt: 'Springfield', Enter to the next prompt (the list)", None,
          prompt_disambiguation, True),
+        ("won-places-om", "prompt: :places with 10 places after the 1st shown (warm connection), Open-Meteo", 2.3,
+         prompt_places, True),
     ]
     if args.real_link_scenarios:
         wanted = args.real_link_scenarios.split(",")
@@ -800,7 +814,7 @@ def main():
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
     parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-stored-cc, won-coords, won-met-shared, "
                         "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-ow-warnings, won-table-om, won-table-met, "
-                        "won-prompt-table, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off); all by default")
+                        "won-prompt-table, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off, won-places-om); all by default")
     args = parser.parse_args()
     print(machine())
     if not args.real_link_only:

@@ -68,6 +68,12 @@ package struct ProviderFactory: Sendable {
         ])
     }
 
+    /// The weather of a one-place map's region cities: Open-Meteo's forecast, keyless, one request for all of them
+    /// (on `OPENMETEO_BASE_URL` when set) whatever the provider chosen; building it asks nothing.
+    package var regionWeather: any WeatherProviding {
+        OpenMeteoService(client: openMeteoClient(.english), cache: cache)
+    }
+
     /// The official warning services, each asked only for the places it covers: NWS, MET Norway's MetAlerts, the
     /// DWD through Bright Sky, ECCC, MeteoAlarm. Building it asks nothing.
     package var warningService: WarningService {

@@ -94,4 +94,17 @@ measure("map: 5 places at 80 columns, drawn + rendered", calls: 50) {
 measure("map: 200 places at 200 columns, drawn + rendered", calls: 50) {
     sink &+= mapStyle.render(mapRenderer.draw(manyPins, columns: 200).lines).utf8.count
 }
+// `:map` at the prompt draws the map again for each key that moves the cross: the same draw with the cross placed first.
+let worldFrame = mapRenderer.draw(manyPins, columns: 200).frame
+measure("map: 200 places at 200 columns, with the cross", calls: 50) {
+    let cross = MapExplorer.Cell(column: 100, row: worldFrame.rows / 2)
+    sink &+= mapStyle.render(mapRenderer.draw(manyPins, in: worldFrame, cross: cross).lines).utf8.count
+}
+// A one-place map of its region: the place and 16 large cities marked by a dot, at 200 columns.
+let regionPins = [fivePins[0]] + (0..<16).map { n in
+    MapPin(number: 0, latitude: 46 + 10 * sequence.next(), longitude: -8 + 16 * sequence.next(), name: "City \(n)", temperature: "9°", celsius: 9, isNumbered: false)
+}
+measure("map: a region, 1 place and 16 cities at 200 columns", calls: 50) {
+    sink &+= mapStyle.render(mapRenderer.draw(regionPins, columns: 200).lines).utf8.count
+}
 print("(checksum \(sink % 10))")

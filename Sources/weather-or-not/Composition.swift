@@ -14,7 +14,7 @@ extension ProviderSetup {
             transport: SocketTransport(proxies: ProxySettings(environment: run.environment)),
             cache: ResponseCache(directory: run.paths.cacheDirectory), failures: RecentFailures(file: run.paths.failedHosts))
         return Services(defaultProvider: factory.defaultProvider, hasAPIKey: configuration.apiKey != nil, make: factory.service(for:),
-            locator: factory.placeLocator, air: factory.airQuality, warnings: factory.warningsOn ? factory.warningService : nil,
+            locator: factory.placeLocator, air: factory.airQuality, region: factory.regionWeather, warnings: factory.warningsOn ? factory.warningService : nil,
             warningsProblem: factory.warningsOn ? factory.warningSettingsProblem : nil, nowcast: factory.nowcastOn ? factory.nowcast : nil)
     }
 }

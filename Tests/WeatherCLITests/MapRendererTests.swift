@@ -135,3 +135,34 @@ extension MapRendererTests {
         #expect(picture.numbersShown == [1, 2, 3, 4, 5])
     }
 }
+
+/// A one-place map of its region: the place's number, the region's cities marked by a dot, and the cross of `:map` at
+/// the prompt, none of them over another.
+extension MapRendererTests {
+    static let region = [
+        MapPin(number: 1, latitude: 51.5074, longitude: -0.1278, name: "London", temperature: "11°", celsius: 11),
+        MapPin(number: 0, latitude: 48.8566, longitude: 2.3522, name: "Paris", temperature: "13°", celsius: 13, isNumbered: false),
+        MapPin(number: 0, latitude: 52.4862, longitude: -1.8904, name: "Birmingham", temperature: "9°", celsius: 9, isNumbered: false),
+        MapPin(number: 0, latitude: 53.3498, longitude: -6.2603, name: "Dublin", temperature: "10°", celsius: 10, isNumbered: false),
+        MapPin(number: 0, latitude: 52.3676, longitude: 4.9041, name: "Amsterdam", temperature: "12°", celsius: 12, isNumbered: false),
+        MapPin(number: 0, latitude: 50.8503, longitude: 4.3517, name: "Brussels", temperature: "12°", celsius: 12, isNumbered: false),
+        MapPin(number: 0, latitude: 53.4808, longitude: -2.2426, name: "Manchester", temperature: "8°", celsius: 8, isNumbered: false),
+    ]
+
+    @Test(arguments: widths)
+    func aRegionWithItsCitiesAndTheCrossMatchesItsGolden(width: Int) throws {
+        let renderer = MapRenderer(style: .plain)
+        let frame = MapFrame.fitting([(Self.region[0].latitude, Self.region[0].longitude)], columns: width, maxRows: MapFrame.maximumRows)
+        let london = try #require(frame.cell(latitude: 51.5074, longitude: -0.1278))
+        // The cross two cells left of London, on its row.
+        let cross = MapExplorer.Cell(column: london.column - 3, row: london.row)
+        let picture = renderer.draw(Self.region, in: frame, cross: cross)
+        Self.golden.check(Self.text(picture), "map/region_\(width).txt")
+        #expect(picture.numbersShown == [1] && picture.labelsShown.contains(1))
+        let text = Self.text(picture)
+        #expect(text.filter { $0 == "+" }.count == 1)
+        #expect(Array(picture.lines[cross.row].plain)[cross.column] == "+")
+        #expect(text.filter { $0 == "•" }.count >= 4)
+        for line in picture.lines { #expect(line.width <= width, "\(line.plain)") }
+    }
+}

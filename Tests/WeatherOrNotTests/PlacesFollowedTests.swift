@@ -4,8 +4,9 @@ import WeatherCoreTesting
 import Testing
 @testable import WeatherCore
 
-/// Two places followed, as a past session would have left them: Kolkata (the most recent), London.
-private func followTwo(_ runner: BinaryRunner) throws {
+/// Two places followed, as a past session would have left them: Kolkata (the most recent), London. (The map's tests
+/// follow them too.)
+func followTwo(_ runner: BinaryRunner) throws {
     var preferences = Preferences()
     preferences.recentCities = [
         Place(name: "Kolkata", state: "West Bengal", country: "IN", latitude: 22.5726, longitude: 88.3639),

@@ -46,6 +46,7 @@ package enum CommandLineSpec {
             flag("--hourly"),
             flag("--five-day"),
             flag("--places"),
+            flag("--map"),
             flag("--json"),
             valued("--format", "FORMAT", choices: ["1", "2", "3", "4"]),
             valued("--units", "UNITS", choices: UnitSystem.allCases.map(\.rawValue)),

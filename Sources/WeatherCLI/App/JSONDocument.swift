@@ -18,6 +18,8 @@ struct JSONDocument {
     var hourly: HourlyDisplay?
     var daily: DailyDisplay?
     var places: PlacesDisplay?
+    /// `--map`: the places (and a one-place map's region cities) with the frame a pipe's map is drawn in.
+    var map: PlacesDisplay?
     /// The official warnings for the current view's place, when they were asked.
     var warnings: WarningsDisplay?
     /// The language the words are in.
@@ -50,6 +52,7 @@ struct JSONDocument {
         if let hourly { views["hourly"] = .object(hourlyView(hourly)) }
         if let daily { views["daily"] = .object(dailyView(daily)) }
         if let places { views["places"] = .object(placesView(places)) }
+        if let map { views["map"] = .object(mapView(map)) }
         guard let only = views.first else { return nil }
         var document = views.count == 1 ? only.value.object ?? [:] : views
         document["version"] = .number(Double(Self.version))
@@ -109,15 +112,52 @@ struct JSONDocument {
     private func placesView(_ d: PlacesDisplay) -> [String: JSONValue] {
         [
             "view": .string("places"),
-            "places": .array(d.rows.map { row in
-                .object([
-                    "number": .number(Double(row.number)), "name": .string(row.place.displayName), "home": .bool(row.isHome),
-                    "latitude": .number(row.place.latitude), "longitude": .number(row.place.longitude),
-                    "localTime": Figures(context: row.weather?.context).time(row.weather?.context?.now),
-                    "weather": row.weather.map { .object(currentView($0)) } ?? .null,
-                ])
-            }),
+            "places": .array(d.rows.map { .object(placeView($0)) }),
         ]
+    }
+
+    /// One place of the list: its number, name, whether it is the home, where it is, its local time and weather.
+    private func placeView(_ row: PlaceRow) -> [String: JSONValue] {
+        [
+            "number": .number(Double(row.number)), "name": .string(row.place.displayName), "home": .bool(row.isHome),
+            "latitude": .number(row.place.latitude), "longitude": .number(row.place.longitude),
+            "localTime": Figures(context: row.weather?.context).time(row.weather?.context?.now),
+            "weather": row.weather.map { .object(currentView($0)) } ?? .null,
+        ]
+    }
+
+    /// The map as a pipe draws it (80 × 20): its frame, the places as the list has them with where each falls on the
+    /// map (its cell, null when outside the frame) and whether its label fits, and a one-place map's region cities.
+    private func mapView(_ d: PlacesDisplay) -> [String: JSONValue] {
+        let renderer = Renderer(style: .plain, width: MapFrame.pipeSize.columns, strings: strings)
+        let frame = renderer.mapFrame(d, maxRows: MapFrame.pipeSize.rows)
+        let picture = renderer.mapPicture(d, in: frame)
+        func cell(_ place: Place) -> JSONValue {
+            frame.cell(latitude: place.latitude, longitude: place.longitude).map { cell in
+                .object(["column": .number(Double(cell.column)), "row": .number(Double(cell.row))])
+            } ?? .null
+        }
+        var view: [String: JSONValue] = ["view": .string("map")]
+        view["places"] = .array(d.rows.map { row in
+            var place = placeView(row)
+            place["cell"] = cell(row.place)
+            place["labelled"] = .bool(picture.labelsShown.contains(row.number))
+            return .object(place)
+        })
+        view["frame"] = .object([
+            "west": Figures.rounded(frame.west, 4), "span": Figures.rounded(frame.span, 4),
+            "south": Figures.rounded(frame.south, 4),
+            "north": Figures.rounded(frame.north, 4), "columns": .number(Double(frame.columns)), "rows": .number(Double(frame.rows)),
+            "world": .bool(frame.isWorld),
+        ])
+        view["regionCities"] = .array(d.regionCities.map { row in
+            .object([
+                "name": .string(row.place.displayName), "latitude": .number(row.place.latitude), "longitude": .number(row.place.longitude),
+                "cell": cell(row.place), "temperature": Figures(context: row.weather?.context).temperature(row.weather?.temperatureCelsius),
+            ])
+        })
+        view["regionSource"] = d.regionAttribution.map { .string($0) } ?? .null
+        return view
     }
 
     private func hourlyView(_ d: HourlyDisplay) -> [String: JSONValue] {

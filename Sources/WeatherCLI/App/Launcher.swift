@@ -46,6 +46,7 @@ package struct Launcher {
         if environment["WEATHER_GAZETTEER"]?.lowercased() != "off" { app.gazetteer = .shared }
         app.airSource = services.air
         app.nowcastSource = services.nowcast
+        app.regionService = services.region
         // Warnings are asked with the current view's weather; a status line asks them only for `%W`.
         if options.format?.needsWarnings ?? true { app.warningService = services.warnings }
         let view = SessionView(app: app, console: console, mode: mode)
@@ -93,8 +94,8 @@ package struct Launcher {
     private func runOneShot(_ app: WeatherApp, _ view: SessionView) async -> Int32 {
         // The one deadline: the warnings left with the weather, and are waited for no longer than it is.
         let deadline = ContinuousClock.now + .seconds(options.timeout)
-        if options.places {
-            await app.run(.places)
+        if options.places || options.map {
+            await app.run(options.map ? .map : .places)
             view.printJSON()
             return view.exitStatus
         }

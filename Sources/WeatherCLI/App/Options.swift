@@ -12,6 +12,9 @@ package struct Options {
     package var fiveDay = false
     /// `--places`: the places followed, with their weather (one-shot).
     package var places = false
+    /// `--map`: the places followed on a map, with their temperatures (one-shot; a map of one place adds its region's
+    /// large cities).
+    package var map = false
     package var json = false
     /// `--format`: one status line, then exit.
     package var format: StatusFormat?
@@ -100,6 +103,7 @@ package struct Options {
             case "--hourly": options.hourly = try flag()
             case "--five-day": options.fiveDay = try flag()
             case "--places": options.places = try flag()
+            case "--map": options.map = try flag()
             case "--json": options.json = try flag()
             case "--format": options.format = try StatusFormat(parsing: value())
             case "--offline": options.offline = try flag()
@@ -135,11 +139,11 @@ package struct Options {
             if options.here, options.locate { throw UsageError("usage.placeTwice", ["option": "--here", "other": "--locate"]) }
             if !options.city.isEmpty { throw UsageError("usage.placeTwice", ["option": options.here ? "--here" : "--locate", "other": "CITY"]) }
         }
-        if options.places {
-            // The list is its own view, of its own places.
-            let other = !options.city.isEmpty ? "CITY" : options.here ? "--here" : options.locate ? "--locate"
-                : options.hourly ? "--hourly" : options.fiveDay ? "--five-day" : options.format != nil ? "--format" : nil
-            if let other { throw UsageError("usage.placesAlone", ["other": other]) }
+        if options.places || options.map {
+            // The list and the map are views of their own, of their own places.
+            let other = options.places && options.map ? "--places" : !options.city.isEmpty ? "CITY" : options.here ? "--here"
+                : options.locate ? "--locate" : options.hourly ? "--hourly" : options.fiveDay ? "--five-day" : options.format != nil ? "--format" : nil
+            if let other { throw UsageError(options.map ? "usage.mapAlone" : "usage.placesAlone", ["other": other]) }
         }
         if options.format != nil, options.json || options.hourly || options.fiveDay {
             let other = options.json ? "--json" : options.hourly ? "--hourly" : "--five-day"
@@ -173,7 +177,7 @@ package struct Options {
     }
 
     /// True for a run that prints and exits: a city, or a view, JSON or a status line asked for (of the last city).
-    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil || here || locate || places }
+    package var isOneShot: Bool { !city.isEmpty || hourly || fiveDay || json || format != nil || here || locate || places || map }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ text: String, of type: Choice.Type

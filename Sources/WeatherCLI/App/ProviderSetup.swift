@@ -39,6 +39,8 @@ package struct ProviderSetup: Sendable {
         package let air: (any AirQualityProviding)?
         /// Where `:rain` and the current view's rain line get the minutes; nil: the hourly forecast alone.
         package let nowcast: (any NowcastProviding)?
+        /// The weather of a one-place map's region cities, one request for all of them; nil: none.
+        package let region: (any WeatherProviding)?
         /// The official warning services, asked beside the current weather; nil: none.
         package let warnings: (any WarningProviding)?
         /// A warning service's base-URL variable the program cannot use: the run ends at once (exit 78).
@@ -46,10 +48,11 @@ package struct ProviderSetup: Sendable {
 
         package init(
             defaultProvider: ProviderID, hasAPIKey: Bool, make: @escaping @Sendable (ServiceChoice) -> any WeatherProviding,
-            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, warnings: (any WarningProviding)? = nil,
-            warningsProblem: WeatherError? = nil, nowcast: (any NowcastProviding)? = nil
+            locator: any PlaceLocating, air: (any AirQualityProviding)? = nil, region: (any WeatherProviding)? = nil,
+            warnings: (any WarningProviding)? = nil, warningsProblem: WeatherError? = nil, nowcast: (any NowcastProviding)? = nil
         ) {
             self.air = air
+            self.region = region
             self.nowcast = nowcast
             self.defaultProvider = defaultProvider
             self.hasAPIKey = hasAPIKey

@@ -25,6 +25,11 @@ package final class SessionView {
     /// Set by the prompt while its line editor waits for a line (and only then): what is drawn meanwhile goes above
     /// the prompt and the text typed so far, which are drawn again after.
     package var waitingLine: (any WaitingLine)?
+    /// Set by the prompt while it runs a `:map` it is about to explore: the map is then kept in `heldMap` for the
+    /// prompt to draw with its cross, not drawn here.
+    package var holdsMap = false
+    /// The map kept while `holdsMap` was set; nil when none came (a failure, no places).
+    package private(set) var heldMap: PlacesDisplay?
     /// `--format`: a one-shot run prints its place's current weather as this one status line instead of the view.
     package var statusFormat: StatusFormat?
     /// The console's style; in plain mode without colour (`style`).
@@ -99,6 +104,38 @@ package final class SessionView {
         app.redrawView()
     }
 
+    /// Takes the map kept while `holdsMap` was set.
+    package func takeHeldMap() -> PlacesDisplay? {
+        defer { heldMap = nil }
+        return heldMap
+    }
+
+    /// The explorer's map (or list) for the width of the moment, with the map's frame for a new explorer.
+    package func explorer(for display: PlacesDisplay) -> MapExplorer {
+        MapExplorer(display: display, frame: renderer.mapFrame(display))
+    }
+
+    /// The explorer in the frame of the width of the moment (after a resize).
+    package func explorer(refitting explorer: MapExplorer) -> MapExplorer {
+        explorer.refitted(to: renderer.mapFrame(explorer.display))
+    }
+
+    /// Draws `:map` being explored: over its last drawing, `rows` rows above the cursor, when the cursor can move
+    /// (else below it); at the top of a cleared screen when `clearing` (after a resize, when the terminal may have
+    /// wrapped the old drawing anew). Returns the rows it took.
+    package func draw(exploring explorer: MapExplorer, over rows: Int, clearing: Bool = false) -> Int {
+        let lines = renderer.map(exploring: explorer)
+        if clearing, console.canMoveCursor {
+            write("\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
+        } else if rows > 0 {
+            write(console.canMoveCursor ? "\r\u{1B}[\(rows)A\u{1B}[J" : "\n", to: STDOUT_FILENO)
+        }
+        draw(lines)
+        // A line wider than the terminal (a map of 40 columns on a narrower one) took more than one row.
+        let columns = max(1, console.screen?.columns ?? console.width)
+        return lines.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
+    }
+
     /// Something was written that is not an event's (a line ended, Tab listed choices): the view drawn last is no
     /// longer just above the prompt.
     package func screenMoved() {
@@ -143,8 +180,12 @@ package final class SessionView {
         case .places(let d): json.places = d; json.strings = strings; draw(app.plain ? plain(plainRenderer.places(d)) : renderer.places(d))
         case .map(let d):
             // In a pipe, printed once at 80×20; in plain mode, said as the list.
-            json.places = d
+            json.map = d
             json.strings = strings
+            if holdsMap, !app.plain, !d.rows.isEmpty {
+                heldMap = d
+                return
+            }
             draw(app.plain ? plain(plainRenderer.map(d)) : renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
         case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):

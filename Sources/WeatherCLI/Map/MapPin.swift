@@ -9,13 +9,18 @@ package struct MapPin: Equatable, Sendable {
     package var temperature: String?
     /// The temperature in °C, which colours it.
     package var celsius: Double?
+    /// False for a region's city on a one-place map: a dot marks it, not a number (it is not in the list).
+    package var isNumbered = true
 
-    package init(number: Int, latitude: Double, longitude: Double, name: String, temperature: String? = nil, celsius: Double? = nil) {
+    package init(number: Int, latitude: Double, longitude: Double, name: String, temperature: String? = nil, celsius: Double? = nil,
+        isNumbered: Bool = true
+    ) {
         self.number = number
         self.latitude = latitude
         self.longitude = longitude
         self.name = name
         self.temperature = temperature
         self.celsius = celsius
+        self.isNumbered = isNumbered
     }
 }

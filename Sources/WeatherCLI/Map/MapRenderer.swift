@@ -25,10 +25,11 @@ package struct MapRenderer: Sendable {
         return draw(pins, in: frame)
     }
 
-    /// The pins' map in a given frame.
-    package func draw(_ pins: [MapPin], in frame: MapFrame) -> MapPicture {
+    /// The pins' map in a given frame, with a cross (`+`) on a cell when one is given: placed before the pins, so
+    /// that no number or label hides it.
+    package func draw(_ pins: [MapPin], in frame: MapFrame, cross: MapExplorer.Cell? = nil) -> MapPicture {
         let ground = Ground(table, in: frame, stippled: style.color && style.unicode)
-        let marks = Marks(pins, in: frame, style: style)
+        let marks = Marks(pins, in: frame, style: style, cross: cross)
         return MapPicture(
             frame: frame, lines: (0..<frame.rows).map { line($0, ground: ground, marks: marks, frame: frame) },
             numbersShown: marks.numbersShown, labelsShown: marks.labelsShown)
@@ -64,18 +65,27 @@ package struct MapRenderer: Sendable {
         var numbersShown: [Int] = []
         var labelsShown: [Int] = []
 
-        init(_ pins: [MapPin], in frame: MapFrame, style: Style) {
+        init(_ pins: [MapPin], in frame: MapFrame, style: Style, cross: MapExplorer.Cell? = nil) {
             var placed: [(pin: MapPin, cell: (column: Int, row: Int), number: Span, label: [Span])] = []
             for pin in pins {
                 guard let cell = frame.cell(latitude: pin.latitude, longitude: pin.longitude) else { continue }
                 let name = style.line(pin.name).truncated(to: MapRenderer.longestName, ellipsis: style.ellipsis).spans
                 let temperature = pin.temperature.map { [style.span(" "), style.span($0, pin.celsius.map { .temperature(celsius: $0) })] } ?? []
-                placed.append((pin, cell, style.span(String(pin.number), .map(.pin)), name + temperature))
+                let mark = pin.isNumbered ? String(pin.number) : style.unicode ? "•" : "*"
+                placed.append((pin, cell, style.span(mark, .map(pin.isNumbered ? .pin : .city)), name + temperature))
             }
+            let crossItem = cross.map { [PinLayout.Item(column: $0.column, row: $0.row, numberWidth: 1, labelWidth: 0)] } ?? []
             let layout = PinLayout(
-                placed.map { PinLayout.Item(column: $0.cell.column, row: $0.cell.row, numberWidth: $0.number.width, labelWidth: Line($0.label).width) },
+                crossItem + placed.map { PinLayout.Item(column: $0.cell.column, row: $0.cell.row, numberWidth: $0.number.width, labelWidth: Line($0.label).width) },
                 columns: frame.columns, rows: frame.rows)
-            for (index, item) in placed.enumerated() {
+            if let cross, let slot = layout.numbers.first, slot != nil {
+                texts[cross.row * frame.columns + cross.column] = (1, [style.span("+", .map(.cross))])
+                for column in [cross.column - 1, cross.column + 1] where (0..<frame.columns).contains(column) {
+                    margins.insert(cross.row * frame.columns + column)
+                }
+            }
+            for (offset, item) in placed.enumerated() {
+                let index = offset + crossItem.count
                 for (slot, spans) in [(layout.numbers[index], [item.number]), (layout.labels[index], item.label)] {
                     guard let slot else { continue }
                     texts[slot.row * frame.columns + slot.column] = (slot.width, spans)
@@ -83,6 +93,7 @@ package struct MapRenderer: Sendable {
                         margins.insert(slot.row * frame.columns + column)
                     }
                 }
+                guard item.pin.isNumbered else { continue }
                 if layout.numbers[index] != nil { numbersShown.append(item.pin.number) }
                 if layout.labels[index] != nil { labelsShown.append(item.pin.number) }
             }

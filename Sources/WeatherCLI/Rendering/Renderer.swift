@@ -299,21 +299,60 @@ package struct Renderer: Sendable {
     /// under it with their numbers.
     package func map(_ d: PlacesDisplay, maxRows: Int = MapFrame.maximumRows) -> [Line] {
         guard !d.rows.isEmpty else { return message(strings["places.none"]) }
-        var lines = notice(d.notice)
-        lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
-        let pins = d.rows.map { row in
+        return map(d, in: mapFrame(d, maxRows: maxRows), cross: nil)
+    }
+
+    /// The frame `map` draws the places in.
+    package func mapFrame(_ d: PlacesDisplay, maxRows: Int = MapFrame.maximumRows) -> MapFrame {
+        let columns = min(max(width, MapFrame.columnRange.lowerBound), MapFrame.columnRange.upperBound)
+        return MapFrame.fitting(mapPins(d).map { ($0.latitude, $0.longitude) }, columns: columns, maxRows: maxRows)
+    }
+
+    /// `:map` at the prompt: the map with the cross, or the list, and under it the keys that work and the point
+    /// under the cross.
+    package func map(exploring e: MapExplorer) -> [Line] {
+        let numbers = e.display.rows.count == 1 ? "1" : "1–\(e.display.rows.count)"
+        guard !e.showsList else {
+            return places(e.display) + style.paragraph(strings("map.keys.list", ["numbers": numbers]), width: width, .dim)
+        }
+        return map(e.display, in: e.frame, cross: e.cross)
+            + style.paragraph(strings("map.keys", ["point": e.pointText, "numbers": numbers]), width: width, .dim)
+    }
+
+    private func mapPins(_ d: PlacesDisplay) -> [MapPin] {
+        d.rows.map { row in
             MapPin(
                 number: row.number, latitude: row.place.latitude, longitude: row.place.longitude,
                 name: row.place.name.isEmpty ? row.place.displayName : row.place.name,
                 temperature: row.weather?.temperature, celsius: row.weather?.temperatureCelsius)
         }
-        let columns = min(max(width, MapFrame.columnRange.lowerBound), MapFrame.columnRange.upperBound)
-        let picture = MapRenderer(style: style).draw(pins, columns: columns, maxRows: maxRows)
+    }
+
+    /// The region's cities of a one-place map, marked by a dot, after the numbered places (placed first).
+    private func regionPins(_ d: PlacesDisplay) -> [MapPin] {
+        d.regionCities.map { row in
+            MapPin(
+                number: 0, latitude: row.place.latitude, longitude: row.place.longitude, name: row.place.name.isEmpty ? row.place.displayName : row.place.name,
+                temperature: row.weather?.temperature, celsius: row.weather?.temperatureCelsius, isNumbered: false)
+        }
+    }
+
+    /// The picture `map` draws in a frame: which numbers and labels it shows.
+    package func mapPicture(_ d: PlacesDisplay, in frame: MapFrame, cross: MapExplorer.Cell? = nil) -> MapPicture {
+        MapRenderer(style: style).draw(mapPins(d) + regionPins(d), in: frame, cross: cross)
+    }
+
+    private func map(_ d: PlacesDisplay, in frame: MapFrame, cross: MapExplorer.Cell?) -> [Line] {
+        var lines = notice(d.notice)
+        lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
+        let pins = mapPins(d)
+        let picture = mapPicture(d, in: frame, cross: cross)
         lines += picture.lines
         let unlabelled = pins.filter { !picture.labelsShown.contains($0.number) }.map { pin in
             "\(pin.number). \(pin.name)" + (pin.temperature.map { " " + $0 } ?? "")
         }
         if !unlabelled.isEmpty { lines += style.paragraph(unlabelled.joined(separator: "  "), width: width, .dim) }
+        if let attribution = d.regionAttribution { lines += style.paragraph(attribution, width: width, .dim) }
         return lines
     }
 

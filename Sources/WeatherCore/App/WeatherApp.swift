@@ -71,6 +71,12 @@ package final class WeatherApp {
     package var nowcastSource: (any NowcastProviding)? {
         didSet { connectAir() }
     }
+    /// Where a map of one place gets the weather of the region's large cities (the gazetteer's), all in one request
+    /// whatever the provider (Open-Meteo's, keyless), set by the program that composes the app; nil: none. Never
+    /// asked offline.
+    package var regionService: (any WeatherProviding)? {
+        didSet { connectRegion() }
+    }
     /// The official warning services, set by the program that composes the app (nil: no warnings asked, as for a
     /// status line). Asked when the weather's request leaves, never holding it: WeatherApp+Warnings.swift.
     package var warningService: (any WarningProviding)? {
@@ -195,6 +201,16 @@ package final class WeatherApp {
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.alerts.warnings = warningService
         current.onWeatherAsked = { [unowned self] place in askWarnings(for: place) }
+        connectRegion()
+    }
+
+    /// Hands the map's view model the region's cities and the service for their weather.
+    private func connectRegion() {
+        guard let regionService else { return models.map.region = nil }
+        let cities: @MainActor (Place) -> [Place] = { [unowned self] place in
+            offline ? [] : gazetteer?.largeCities(around: place.latitude, place.longitude) ?? []
+        }
+        models.map.region = (cities, regionService)
     }
 
     /// Publishes a view model's event while its screen is the one shown.

@@ -22,6 +22,11 @@ package struct PlacesDisplay: Equatable, Sendable {
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String?
+    /// `:map` of one place: the region's large cities around it with their weather, unnumbered (number 0), asked in
+    /// one request of their own whatever the provider (`PlacesViewModel.region`); empty otherwise.
+    package var regionCities: [PlaceRow] = []
+    /// The line the region cities' source asks for; nil without them.
+    package var regionAttribution: String?
 }
 
 extension DisplayFormatter {
@@ -57,6 +62,12 @@ package final class PlacesViewModel: RequestingViewModel {
     /// The places followed, in the order listed, and the home among them: handed in by the app model.
     package var followed: (() -> (places: [Place], home: Place?))?
     private var entries: [(place: Place, isHome: Bool, report: WeatherReport?)]?
+    /// The region's cities and their weather, for a map of one place.
+    private var regionEntries: [(place: Place, report: WeatherReport?)] = []
+    /// `:map` of one place: the large cities around it (the gazetteer's), and the service that answers for all of
+    /// them in one request (Open-Meteo's, keyless, whatever the provider chosen); set by the app model. Nil, or
+    /// offline: a map of the places alone.
+    package var region: (cities: @MainActor (Place) -> [Place], service: any WeatherProviding)?
     /// The screen it shows: `.places` (the list) or `.map`.
     package let screen: Screen
 
@@ -69,6 +80,8 @@ package final class PlacesViewModel: RequestingViewModel {
     }
 
     /// Asks for every place's weather at once and publishes the list; an empty list is published with no request.
+    /// A map of one place also asks, beside it and in one request, for the weather of the region's large cities
+    /// (`region`); their failure leaves them out and fails nothing.
     @discardableResult
     package func load(_ places: [Place], home: Place?) async -> RequestOutcome {
         let service = service
@@ -76,13 +89,29 @@ package final class PlacesViewModel: RequestingViewModel {
         guard !places.isEmpty else {
             runner.supersede()
             entries = []
+            regionEntries = []
             publish()
             return .updated
         }
-        return await runner.run({ try await service.reports(for: places) }, apply: { reports in
+        let cities = screen == .map && places.count == 1 ? region?.cities(places[0]) ?? [] : []
+        let regionService = cities.isEmpty ? nil : region?.service
+        return await runner.run({
+            async let regionReports: [WeatherReport?] = Self.reports(of: cities, from: regionService)
+            let reports = try await service.reports(for: places)
+            return (reports, await regionReports)
+        }, apply: { reports, regionReports in
             self.entries = places.indices.map { (places[$0], isHome[$0], reports.indices.contains($0) ? reports[$0] : nil) }
+            self.regionEntries = cities.indices.compactMap { index in
+                regionReports.indices.contains(index) ? regionReports[index].map { (cities[index], $0) } : nil
+            }
             self.publish()
         })
+    }
+
+    /// The region cities' reports, none when there is no service or it fails.
+    private nonisolated static func reports(of cities: [Place], from service: (any WeatherProviding)?) async -> [WeatherReport?] {
+        guard let service, !cities.isEmpty else { return [] }
+        return (try? await service.reports(for: cities)) ?? []
     }
 
     /// Drops a place from the list held (after `:forget`) and publishes it again, numbered anew, with no request.
@@ -93,7 +122,16 @@ package final class PlacesViewModel: RequestingViewModel {
     }
 
     package var display: PlacesDisplay? {
-        entries.map { formatter(options).places($0) }
+        guard let entries else { return nil }
+        let formatter = formatter(options)
+        var display = formatter.places(entries)
+        display.regionCities = formatter.places(regionEntries.map { ($0.place, false, $0.report) }).rows.map { row in
+            var row = row
+            row.number = 0
+            return row
+        }
+        display.regionAttribution = regionEntries.lazy.compactMap { $0.report?.provider.attribution }.first
+        return display
     }
 
     private func publish() {

@@ -97,6 +97,17 @@ final class LineEditor {
         Self.wake = (descriptor, run)
     }
 
+    /// The pipe SIGWINCH writes to, for a reader of keys between two lines (`MapKeys`); -1 when there is none. What
+    /// it takes from it, it reports with `resized()`.
+    var resizeDescriptor: Int32 { Self.resizes }
+
+    /// The terminal was resized while no line was read (and the pipe emptied by another reader): the next line is
+    /// laid out at the new width.
+    func resized() {
+        Self.columns = Console.size(of: STDOUT_FILENO)?.columns ?? Self.columns
+        el_resize(editor)
+    }
+
     /// Reads one line, with the prompt shown.
     func read(prompt: String) -> Input {
         free(Self.promptText)

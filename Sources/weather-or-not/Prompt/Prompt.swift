@@ -67,8 +67,44 @@ struct Prompt {
                 continue
             case .line(let line):
                 editor.remember(line)
-                if !(await app.handle(line)) { return 0 }
+                // `:map` is explored with keys: its map is held back to be drawn with the cross.
+                view.holdsMap = (try? Command.parse(line, providers: app.providers)) == .map && !app.plain
+                let goOn = await app.handle(line)
+                view.holdsMap = false
+                if !goOn { return 0 }
+                if let map = view.takeHeldMap() { await explore(map, editor) }
             }
+        }
+    }
+
+    /// `:map` at the prompt: the cross moved by the keys over the map drawn again in place, until a key opens a
+    /// place, asks for the weather at the cross, or returns. Nothing enters libedit's history. A resize draws it
+    /// again, fitted to the new width, at the top of a cleared screen.
+    private func explore(_ display: PlacesDisplay, _ editor: LineEditor) async {
+        var explorer = view.explorer(for: display)
+        var rows = view.draw(exploring: explorer, over: 0)
+        var chosen = MapExplorer.Action.quit
+        let resized = {
+            editor.resized()
+            explorer = view.explorer(refitting: explorer)
+            rows = view.draw(exploring: explorer, over: rows, clearing: true)
+        }
+        MapKeys.read(resizes: editor.resizeDescriptor, resized: resized) { key in
+            switch explorer.handle(key) {
+            case .none: return true
+            case .redraw:
+                rows = view.draw(exploring: explorer, over: rows)
+                return true
+            case let action:
+                chosen = action
+                return false
+            }
+        }
+        view.screenMoved()
+        switch chosen {
+        case .open(let number): await app.run(.pick(number))
+        case .point: await app.run(.search(explorer.pointText))
+        case .none, .redraw, .quit: break
         }
     }
 
