@@ -187,6 +187,20 @@ struct PlainViewsTests {
         #expect(plain.current(display).first == "Testford, England, QQ.")
     }
 
+    /// The built-in table has a column for each language the program speaks, and each of its 250 countries a name in
+    /// every one: a column missing or a name left empty would have a language say codes.
+    @Test func theCountriesTableNamesEveryCountryInEveryLanguage() throws {
+        let text = String(decoding: try #require(Assets.data("countries.tsv")), as: UTF8.self)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.first.map { Set($0.dropFirst().map(String.init)) } == Set(Language.allCases.map(\.code)))
+        #expect(rows.count == 251)
+        for row in rows.dropFirst() {
+            #expect(row.count == Language.allCases.count + 1 && row.allSatisfy { !$0.isEmpty }, "\(row)")
+            #expect(row[0].count == 2 && row[0].allSatisfy { $0.isASCII && $0.isUppercase }, "\(row)")
+        }
+        for language in Language.allCases { #expect(CountryNames.name("XK", in: language) != nil) }
+    }
+
     /// Where the view has the place, only its country is named: a last part that is a region, not a country, stays.
     @Test func onlyThePlacesCountryIsNamed() throws {
         let report = try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford)
