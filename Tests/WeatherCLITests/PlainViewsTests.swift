@@ -162,9 +162,73 @@ struct PlainViewsTests {
             observedAt: Self.now, condition: Condition(code: 500, main: "Rain", description: "light rain", isNight: false), temperature: 14.2, feelsLike: 11.6,
             humidity: nil, pressure: nil, windSpeed: 5, windDegrees: 225)
         #expect(PlainRenderer().current(display) == [
-            "London, England, GB.", "14 degrees, feels like 12 degrees.", "Light rain.",
+            "London, England, United Kingdom.", "14 degrees, feels like 12 degrees.", "Light rain.",
             "Wind from the south-west at 18 kilometres per hour.",
         ])
+    }
+
+    /// Countries by name, CLDR's (accents and the typographic apostrophe kept), in each language.
+    @Test(arguments: [
+        (Language.english, ["United Kingdom", "United States", "Germany", "Brazil", "Côte d’Ivoire"]),
+        (.french, ["Royaume-Uni", "États-Unis", "Allemagne", "Brésil", "Côte d’Ivoire"]),
+        (.german, ["Vereinigtes Königreich", "Vereinigte Staaten", "Deutschland", "Brasilien", "Côte d’Ivoire"]),
+        (.spanish, ["Reino Unido", "Estados Unidos", "Alemania", "Brasil", "Côte d’Ivoire"]),
+        (.portuguese, ["Reino Unido", "Estados Unidos", "Alemanha", "Brasil", "Costa do Marfim"]),
+        (.italian, ["Regno Unito", "Stati Uniti", "Germania", "Brasile", "Costa d’Avorio"]),
+    ])
+    func countriesAreNamedInEachLanguage(_ language: Language, _ names: [String]) {
+        let plain = PlainRenderer(strings: Strings.terminal(language))
+        #expect(["GB", "US", "DE", "BR", "CI"].map(plain.countryName) == names)
+        // A code the table lacks (not a country, or a new one) is said as itself, in the place's name too.
+        #expect(plain.countryName("QQ") == "QQ" && plain.countryName("") == "" && plain.countryName("gb") == "gb")
+        let display = CurrentWeatherDisplay(
+            place: "Testford, England, QQ", observedAt: "", condition: "rain", conditionCode: 500, conditionGroup: .rain,
+            isNight: false, temperature: "14°C", temperatureCelsius: 14, feelsLike: "12°C", feelsLikeCelsius: 12)
+        #expect(plain.current(display).first == "Testford, England, QQ.")
+    }
+
+    /// The built-in table has a column for each language the program speaks, and each of its 250 countries a name in
+    /// every one: a column missing or a name left empty would have a language say codes.
+    @Test func theCountriesTableNamesEveryCountryInEveryLanguage() throws {
+        let text = String(decoding: try #require(Assets.data("countries.tsv")), as: UTF8.self)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.first.map { Set($0.dropFirst().map(String.init)) } == Set(Language.allCases.map(\.code)))
+        #expect(rows.count == 251)
+        for row in rows.dropFirst() {
+            #expect(row.count == Language.allCases.count + 1 && row.allSatisfy { !$0.isEmpty }, "\(row)")
+            #expect(row[0].count == 2 && row[0].allSatisfy { $0.isASCII && $0.isUppercase }, "\(row)")
+        }
+        for language in Language.allCases { #expect(CountryNames.name("XK", in: language) != nil) }
+    }
+
+    /// Where the view has the place, only its country is named: a last part that is a region, not a country, stays.
+    @Test func onlyThePlacesCountryIsNamed() throws {
+        let report = try RendererWidthTests.report("current_testford.json", place: RendererWidthTests.testford)
+        let display = DisplayFormatter(options: DisplayOptions(), now: Self.now).current(report)
+        let country = try #require(display.context?.place.country)
+        #expect(PlainRenderer().current(display).first == "Testford, England, \(PlainRenderer().countryName(country)).")
+        var regionOnly = display
+        regionOnly.place = "Testford, IL"
+        regionOnly.context?.place = Place(name: "Testford", state: "IL", latitude: 0, longitude: 0)
+        #expect(PlainRenderer().current(regionOnly).first == "Testford, IL.")
+    }
+
+    /// Weekdays said in full wherever a plain sentence says a day (places' local time, warnings, the summaries), in
+    /// every language: no view holds a short name from the dates tables ("Tue", "mar.", "Di.").
+    @Test(arguments: Language.allCases)
+    func noPlainViewSaysAnAbbreviatedWeekday(_ language: Language) throws {
+        let strings = Strings.terminal(language)
+        let short = Set((0..<7).map { strings["weekday.\($0)"] })
+        let bare = Set(short.map { String($0.prefix { $0 != "." }) })
+        var saidInFull = 0
+        for (name, text) in try Self.views(language) + Self.views(language, units: .imperial, clock: .twelveHour) {
+            for word in text.split(whereSeparator: \.isWhitespace) {
+                let token = String(word.drop { $0 == "(" }.reversed().drop { ",;:)".contains($0) }.reversed())
+                #expect(!short.contains(token) && !bare.contains(String(token.prefix { $0 != "." })), "\(language.code) \(name): \(word) in\n\(text)")
+            }
+            saidInFull += (0..<7).filter { text.contains(strings["weekday.long.\($0)"]) }.count
+        }
+        #expect(saidInFull > 0)
     }
 
     @Test func figuresBelowZeroOneAndTooSmallAreSaidInWords() {

@@ -24,7 +24,7 @@ struct PlainModeTests {
         dumb.environment["TERM"] = "dumb"
         let plain = try await dumb.run(["--offline", "--hourly", "London"])
         #expect(plain.status == 0)
-        #expect(plain.stdout.contains("London, England, GB.\nThe next 24 hours.\n"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("London, England, United Kingdom.\nThe next 24 hours.\n"), "\(plain.stdout)")
         #expect(plain.stdout.contains(" degrees, wind from the "))
         #expect(!Self.drawn(plain.stdout + plain.stderr), "\(plain.stdout)")
         // The same run on another terminal is drawn.
@@ -37,7 +37,7 @@ struct PlainModeTests {
         defer { runner.remove() }
         let result = try await runner.run(["--offline", "--plain", "--color", "always", "London"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("London, England, GB.\nObserved at "), "\(result.stdout)")
+        #expect(result.stdout.contains("London, England, United Kingdom.\nObserved at "), "\(result.stdout)")
         #expect(result.stdout.contains("Wind from the south-west at 13 kilometres per hour, gusting to 26 kilometres per hour."))
         #expect(!Self.drawn(result.stdout + result.stderr), "\(result.stdout)")
         // A place that is not there: the failure a sentence too, no mark before it.
@@ -50,11 +50,11 @@ struct PlainModeTests {
         defer { runner.remove() }
         let first = try await runner.run(["--offline"], input: ":plain on\nLondon\n:map\n")
         #expect(first.stdout.hasPrefix("Plain mode on, saved: every view is said in sentences.\n"), "\(first.stdout)")
-        #expect(first.stdout.contains("The places you follow. Type a number to open one.\n1. London, England, GB: "))
+        #expect(first.stdout.contains("The places you follow. Type a number to open one.\n1. London, England, United Kingdom: "))
         #expect(!Self.drawn(first.stdout))
         #expect(try Preferences(data: Data(contentsOf: runner.preferencesFile)).plain == true)
         let second = try await runner.run(["--offline"], input: ":5day\n:plain off\n:5day\n")
-        #expect(second.stdout.contains("London, England, GB.\nThe next 5 days.\n"), "\(second.stdout)")
+        #expect(second.stdout.contains("London, England, United Kingdom.\nThe next 5 days.\n"), "\(second.stdout)")
         #expect(second.stdout.contains("Plain mode off, saved.\n"))
         #expect(second.stdout.hasSuffix("\n") && second.stdout.contains("°C"))
     }

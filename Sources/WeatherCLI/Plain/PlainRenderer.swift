@@ -33,7 +33,7 @@ package struct PlainRenderer: Sendable {
     private func currentSentences(_ d: CurrentWeatherDisplay) -> [String] {
         let units = d.context?.units ?? .metric
         let observed = d.conditions
-        var lines = [sentence(d.place)]
+        var lines = [sentence(placeName(d.place, d.context?.place))]
         if let observed, let zone = d.context?.zone {
             lines.append(strings("plain.observed", ["time": LocalTime(observed.observedAt, zone).clockTime(clock)]))
         }
@@ -90,9 +90,9 @@ package struct PlainRenderer: Sendable {
     /// its own sentence, and a new day said before its first hour.
     package func hourly(_ d: HourlyDisplay) -> [String] {
         let units = d.context?.units ?? .metric
-        var lines = notice(d.notice) + [sentence(d.place), strings.plural("plain.hourly.heading", d.hours)]
+        var lines = notice(d.notice) + [sentence(placeName(d.place, d.context?.place)), strings.plural("plain.hourly.heading", d.hours)]
         if let provider = d.provider { lines.append(strings("plain.provider", ["provider": provider])) }
-        if !d.summary.isEmpty { lines.append(sentence(spoken(d.summary))) }
+        if !d.summary.isEmpty { lines.append(sentence(spoken(fullWeekdays(d.summary)))) }
         for row in d.rows {
             if let day = row.startsDay {
                 let name = row.date.flatMap { date in d.context.map { longWeekday(LocalTime(date, $0.zone).weekday) } } ?? day
@@ -130,9 +130,9 @@ package struct PlainRenderer: Sendable {
     /// A heading, the summary, then one sentence a day ("Tuesday: light rain, high 14 degrees, low 8 degrees, …").
     package func daily(_ d: DailyDisplay) -> [String] {
         let units = d.context?.units ?? .metric
-        var lines = notice(d.notice) + [sentence(d.place), strings.plural("plain.daily.heading", d.rows.count)]
+        var lines = notice(d.notice) + [sentence(placeName(d.place, d.context?.place)), strings.plural("plain.daily.heading", d.rows.count)]
         if let provider = d.provider { lines.append(strings("plain.provider", ["provider": provider])) }
-        if !d.summary.isEmpty { lines.append(sentence(spoken(d.summary))) }
+        if !d.summary.isEmpty { lines.append(sentence(spoken(fullWeekdays(d.summary)))) }
         for row in d.rows {
             // Said whole: the drawn view's column has "Today" short in some languages ("Auj.").
             let today = row.day == strings["daily.today"]
@@ -153,8 +153,8 @@ package struct PlainRenderer: Sendable {
 
     /// `:rain`: the place, then the outlook, its symbols in words.
     package func rain(_ d: RainDisplay) -> [String] {
-        notice(d.notice) + [sentence(d.place)] + (d.provider.map { [strings("plain.provider", ["provider": $0])] } ?? [])
-            + [sentence(spoken(d.outlook))]
+        notice(d.notice) + [sentence(placeName(d.place, nil))] + (d.provider.map { [strings("plain.provider", ["provider": $0])] } ?? [])
+            + [sentence(spoken(fullWeekdays(d.outlook)))]
     }
 
     /// `:compare`: one place's sentences, an empty line, the other's; a notice said once above them.
@@ -172,8 +172,9 @@ package struct PlainRenderer: Sendable {
         if let provider = d.provider { lines.append(strings("plain.provider", ["provider": provider])) }
         for row in d.rows {
             let number = String(row.number)
+            let place = placeName(row.place.displayName, row.place)
             guard let w = row.weather else {
-                lines.append(strings("plain.places.unavailable", ["number": number, "place": row.place.displayName]))
+                lines.append(strings("plain.places.unavailable", ["number": number, "place": place]))
                 continue
             }
             let units = w.context?.units ?? .metric
@@ -181,11 +182,11 @@ package struct PlainRenderer: Sendable {
             if let high = w.highCelsius, let low = w.lowCelsius {
                 details.append(strings("plain.places.highLow", ["high": temperature(high, units), "low": temperature(low, units)]))
             }
-            if let time = row.localTime { details.append(strings("plain.places.time", ["time": time])) }
+            if let time = row.localTime { details.append(strings("plain.places.time", ["time": row.local.map(dayAndTime) ?? time])) }
             // A copy among live answers says so (all copies: the notice above says it once).
             if w.notice != nil, d.notice == nil { details.append(strings["plain.places.copy"]) }
             lines.append(strings(row.isHome ? "plain.places.home" : "plain.places.row", [
-                "number": number, "place": row.place.displayName, "condition": w.condition,
+                "number": number, "place": place, "condition": w.condition,
                 "temperature": temperature(w.temperatureCelsius, units), "details": details.map { ", " + $0 }.joined(),
             ]))
         }
@@ -199,7 +200,7 @@ package struct PlainRenderer: Sendable {
 
     /// `:air`: the index now, each pollutant, the coming hours of today, the pollen, and where it comes from.
     package func air(_ d: AirDisplay) -> [String] {
-        var lines = [sentence(d.place)]
+        var lines = [sentence(placeName(d.place, nil))]
         if let index = d.index { lines.append(strings("plain.air.now", airWords(index))) }
         for pollutant in d.pollutants {
             lines.append(strings("plain.air.pollutant", [
@@ -239,9 +240,9 @@ package struct PlainRenderer: Sendable {
         let w = d.warnings
         var lines: [String]
         if d.off || w.noService {
-            lines = self.lines(strings("alerts.noService", ["place": w.place]))
+            lines = self.lines(strings("alerts.noService", ["place": placeName(w.place, nil)]))
         } else if w.items.isEmpty {
-            lines = self.lines(strings("alerts.none", ["place": w.place]))
+            lines = self.lines(strings("alerts.none", ["place": placeName(w.place, nil)]))
         } else if let number = d.number {
             guard w.items.indices.contains(number - 1) else {
                 return self.lines(strings("alerts.noSuch", ["number": String(number), "count": String(w.items.count)]))
@@ -263,11 +264,12 @@ package struct PlainRenderer: Sendable {
         return lines + unavailable(w)
     }
 
-    /// "Wind, orange, until Tue 18:00".
+    /// "Wind, orange, until Tuesday 18:00": the weekdays in full.
     private func warning(_ item: WarningItem) -> String {
         let level = strings["warnings.level." + item.warning.level.key]
-        return strings(item.from == nil ? "warnings.line" : "warnings.line.from", [
-            "event": item.warning.event, "level": level, "from": item.from ?? "", "until": item.until,
+        let from = item.from.map { shown in item.starts.map(dayAndTime) ?? shown }
+        return strings(from == nil ? "warnings.line" : "warnings.line.from", [
+            "event": item.warning.event, "level": level, "from": from ?? "", "until": item.ends.map(dayAndTime) ?? item.until,
         ])
     }
 
@@ -371,6 +373,50 @@ package struct PlainRenderer: Sendable {
 
     private func longWeekday(_ weekday: Int) -> String {
         strings["weekday.long.\(((weekday % 7) + 7) % 7)"]
+    }
+
+    /// "Tuesday 18:00": a local time as the drawn views write it ("Tue 18:00"), its weekday in full.
+    private func dayAndTime(_ local: LocalTime) -> String {
+        longWeekday(local.weekday) + " " + local.clockTime(clock)
+    }
+
+    /// A sentence the core wrote with the language's short weekday names (English's summaries: "dry from Tue 00:00",
+    /// "rain today and Tue") with them in full; a word that is not one is left as it is.
+    private func fullWeekdays(_ text: String) -> String {
+        let short = (0..<7).map { strings["weekday.\($0)"] }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            var token = String(word)
+            let leading = String(token.prefix { $0 == "(" })
+            token.removeFirst(leading.count)
+            var trailing = String(token.reversed().prefix { ",;:)".contains($0) }.reversed())
+            token.removeLast(trailing.count)
+            // A sentence's full stop after a name without one of its own ("on Tue.").
+            if !short.contains(token), token.hasSuffix("."), short.contains(String(token.dropLast())) {
+                token.removeLast()
+                trailing = "." + trailing
+            }
+            guard let day = short.firstIndex(of: token) else { return String(word) }
+            return leading + longWeekday(day) + trailing
+        }.joined(separator: " ")
+    }
+
+    // MARK: Places' names
+
+    /// A country's name in the language, from its ISO 3166-1 alpha-2 code ("GB": "United Kingdom"; CLDR's names,
+    /// `CountryNames`); a code the table lacks is said as itself.
+    package func countryName(_ code: String) -> String {
+        CountryNames.name(code, in: strings.language) ?? code
+    }
+
+    /// "London, England, United Kingdom": a place's name as the views show it, its country's code said as its name.
+    /// `place`, where the view has it, says whether the last part is its country; a view that has only the name
+    /// takes a last part the table knows as a country's code for one.
+    private func placeName(_ shown: String, _ place: Place?) -> String {
+        guard let comma = shown.ranges(of: ", ").last else { return shown }
+        let code = String(shown[comma.upperBound...])
+        guard place.map({ $0.country == code }) ?? true else { return shown }
+        let name = countryName(code)
+        return name == code ? shown : shown[..<comma.upperBound] + name
     }
 
     // MARK: Sentences

@@ -1,4 +1,5 @@
-/// The languages weather-or-not speaks. Every word it prints comes from `Assets/strings/<code>/`, written by hand.
+/// The languages weather-or-not speaks. Every word it prints comes from `Assets/strings/<code>/`, written by hand
+/// (plain mode's countries' names aside: CLDR's, `Assets/countries.tsv`).
 package enum Language: String, CaseIterable, Sendable {
     case english = "en"
     case french = "fr"

@@ -10,6 +10,8 @@ package struct PlaceRow: Equatable, Sendable {
     package var localTime: String?
     /// Its current weather, today's high and low among it; nil when no provider could answer for it.
     package var weather: CurrentWeatherDisplay?
+    /// The same local time, typed: plain mode says its weekday in full.
+    package var local: LocalTime? = nil
 }
 
 /// The `:places` answer: the places followed (home first, then the recent cities, most recent first), each with its
@@ -40,7 +42,7 @@ extension DisplayFormatter {
                     let local = LocalTime(now, report.zone)
                     return "\(weekdays.name(local.weekday)) \(local.clockTime(options.clock))"
                 },
-                weather: entry.report.map(current))
+                weather: entry.report.map(current), local: entry.report.map { LocalTime(now, $0.zone) })
         }
         let reports = entries.compactMap(\.report)
         let notices = reports.map { notice($0) }

@@ -25,7 +25,10 @@ package struct WarningsDisplay: Equatable, Sendable {
             (items, noService, unavailable) = ([], true, [])
         case .checked(let warnings, _, let failed):
             items = warnings.filter { $0.isActive(at: now) }.map { warning in
-                WarningItem(warning: warning, from: warning.onset.flatMap { $0 > now ? when($0) : nil }, until: when(warning.expires))
+                let onset = warning.onset.flatMap { $0 > now ? $0 : nil }
+                return WarningItem(
+                    warning: warning, from: onset.map(when), until: when(warning.expires), starts: onset.map { LocalTime($0, zone) },
+                    ends: LocalTime(warning.expires, zone))
             }
             (noService, unavailable) = (false, failed)
         }
@@ -49,4 +52,7 @@ package struct WarningItem: Equatable, Sendable {
     package var from: String?
     /// "Tue 18:00".
     package var until: String
+    /// The same two moments, typed, in the place's local time: plain mode says their weekdays in full.
+    package var starts: LocalTime? = nil
+    package var ends: LocalTime? = nil
 }
