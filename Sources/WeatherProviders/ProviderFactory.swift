@@ -163,13 +163,14 @@ package struct ProviderFactory: Sendable {
                 let ahead = [client.reportURL, openMeteo.searchURL].compactMap { $0 }
                 let (transport, timeout) = (transport, openWeather.timeout)
                 finder = { query in
-                    let prepared = PreparedConnections.forSearch
-                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead, timeout: timeout) } }
+                    let (prepared, beside) = (PreparedConnections.forSearch, PreparedConnections.alongside)
+                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead + beside, timeout: timeout) } }
                 }
             } else {
                 finder = { query in
-                    let prepared = PreparedConnections.forSearch
-                    return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport() } })
+                    let (prepared, beside) = (PreparedConnections.forSearch, PreparedConnections.alongside)
+                    return try await geocoder.places(
+                        matching: query, whileSearching: { if !prepared { client.prepareReport(alongside: beside) } })
                 }
                 namesURLs = [openMeteo.searchURL].compactMap { $0 }
             }

@@ -142,6 +142,12 @@ package protocol AirQualityProviding: Sendable {
     func airQuality(for place: Place) async throws -> AirQuality
     /// The cached copy while it is fresh (`airQuality(for:)` would answer with it), with no request; nil otherwise.
     func cachedAirQuality(for place: Place) async -> AirQuality?
+    /// Where its first request goes (any place), for a connection opened with the weather's; nil when unknown.
+    var url: URL? { get }
+}
+
+extension AirQualityProviding {
+    package var url: URL? { nil }
 }
 
 /// Where Europe is, for the choice of scale: by country code when the place has one, else by time zone, else by

@@ -30,6 +30,11 @@ extension WeatherProviding {
 /// coordinates (those would be spares, the report's requests having taken theirs).
 package enum PreparedConnections {
     @TaskLocal package static var forSearch = false
+    /// Where what is asked beside the weather for every place goes (the air's server): a name search that goes to
+    /// the network and `prepareReport(naming:)` open one connection for each in the same call as the report's, so a
+    /// request beside the weather never takes the one opened for the weather's UV index and leaves that to open its
+    /// own once the coordinates are in (two round trips after the weather). Set by the view model around the search.
+    @TaskLocal package static var alongside: [URL] = []
 }
 
 /// A weather service as the core knows it: the id the preferences save ("open-meteo"), its name in sentences, the

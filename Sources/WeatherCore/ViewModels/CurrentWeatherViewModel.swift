@@ -74,7 +74,11 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     report.place = places[0]
                     return (places, report, air, nowcast)
                 }
-                let places = try await service.places(matching: query)
+                // The air's connection opens with the weather's while the search is on the wire (a search the cache
+                // answers opens none), so the air takes no connection the weather's UV index waits for.
+                let places = try await PreparedConnections.$alongside.withValue(AirBeside.urls(airSource)) {
+                    try await service.places(matching: query)
+                }
                 asked?(places[0])
                 let (report, air, nowcast) = try await NowcastBeside.weather(nowcastSource, air: airSource, at: places[0]) {
                     try await service.report(for: places[0])
@@ -344,6 +348,13 @@ enum AirBeside {
     ) async throws -> (T, AirQuality?) {
         guard let source, Answer.current?.wantsAirQuality ?? true else { return (try await work(), nil) }
         return try await Beside.weather(asking: { try await source.airQuality(for: place) }, cached: { await source.cachedAirQuality(for: place) }, work)
+    }
+
+    /// Where the air's request will go, when it will be asked beside the weather: for its connection, opened with the
+    /// report's (`PreparedConnections.alongside`).
+    static func urls(_ source: (any AirQualityProviding)?) -> [URL] {
+        guard Answer.current?.wantsAirQuality ?? true, let url = source?.url else { return [] }
+        return [url]
     }
 }
 

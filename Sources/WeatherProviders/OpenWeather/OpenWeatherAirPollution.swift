@@ -125,6 +125,9 @@ package struct AirQualityChain: AirQualityProviding {
 
     package init(_ sources: [any AirQualityProviding]) { self.sources = sources }
 
+    /// The first source's: the others are asked only when it fails.
+    package var url: URL? { sources.first?.url }
+
     package func airQuality(for place: Place) async throws -> AirQuality {
         var failure: (any Error)?
         for source in sources {

@@ -26,10 +26,11 @@ package actor OpenWeatherService: WeatherProviding {
         self.uvSource = uvSource
     }
 
-    /// While a name search is on the wire, the report's connections open: OpenWeather's two, and Open-Meteo's for
-    /// the UV index, so it adds no wait.
+    /// While a name search is on the wire, the report's connections open: OpenWeather's two, Open-Meteo's for the UV
+    /// index, and one for each request asked beside the weather (`PreparedConnections.alongside`: the air's), so
+    /// none adds a wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        let (client, ahead) = (client, [uvSource?.url].compactMap { $0 })
+        let (client, ahead) = (client, [uvSource?.url].compactMap { $0 } + PreparedConnections.alongside)
         if PreparedConnections.forSearch { return try await places(matching: query, whileSearching: {}) }
         return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
     }
@@ -113,9 +114,10 @@ package actor OpenWeatherService: WeatherProviding {
     }
 
     /// Both answers from the cache, fresh or not, with no request. None for the sample data: it needs no network.
-    /// The weather's two connections and Open-Meteo's for the UV index, and with `naming` a third for the geocoder.
+    /// The weather's two connections, Open-Meteo's for the UV index, one for each request asked beside the weather
+    /// (`PreparedConnections.alongside`), and with `naming` a third for the geocoder.
     package nonisolated func prepareReport(naming: Bool) {
-        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 }, naming: naming)
+        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 } + PreparedConnections.alongside, naming: naming)
     }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {
