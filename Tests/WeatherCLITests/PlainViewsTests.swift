@@ -37,6 +37,15 @@ struct PlainViewsTests {
         return [formatter.air(europe, at: RendererWidthTests.testford), formatter.air(elsewhere, at: RendererWidthTests.daytown)]
     }
 
+    /// A nowcast at `rates` mm/h, from the start it is given: MET Norway's radar, or Open-Meteo's 15-minute forecast.
+    static func nowcast(_ rates: [Double], step: Int, radar: Bool) -> (Date) -> Nowcast {
+        { start in
+            Nowcast(
+                steps: rates.enumerated().map { Nowcast.Step(time: start.addingTimeInterval(Double($0.offset * step * 60)), millimetresPerHour: $0.element) },
+                stepMinutes: step, isRadar: radar, source: radar ? .metNorway : .openMeteo, fetchedAt: start)
+        }
+    }
+
     /// Every view said in `language`: each provider's current, hourly (3-hour and hour by hour), 5-day, rain and compare
     /// views; the places followed and the map; warnings and `:alerts`; `:air`.
     static func views(_ language: Language, units: UnitSystem = .metric, clock: ClockStyle = .twentyFourHour) throws -> [(name: String, text: String)] {
@@ -56,6 +65,25 @@ struct PlainViewsTests {
                 ("\(source) rain", text(plain.rain(formatter.rain(report)))),
                 ("\(source) compare", text(plain.compare(formatter.current(report), formatter.current(other)))),
             ]
+        }
+        // Rain to the minute: MET Norway's radar in 5-minute steps (rain starting and stopping within the two hours) in
+        // the current view and :rain, Open-Meteo's 15-minute forecast (rain now, stopping) in :rain.
+        for (source, minutes) in [
+            (ProviderViewsTests.Source.metFjordby, nowcast([0, 0, 0, 0, 0.4, 1.5, 3.2, 3.2, 1, 0.3] + Array(repeating: 0, count: 14), step: 5, radar: true)),
+            (.openMeteoKolkata, nowcast([1.2, 0.9, 0.4, 0, 0, 0, 0, 0], step: 15, radar: false)),
+        ] {
+            let report = try source.report(language: language)
+            let formatter = ProviderViewsTests.formatter(source, units: units, clock: clock, language: language)
+            // The step holding now first, as a source gives it.
+            let start = Date(timeIntervalSince1970: (source.now.timeIntervalSince1970 / 900).rounded(.down) * 900)
+            let nowcast = minutes(start)
+            if nowcast.isRadar {
+                var current = formatter.current(report)
+                let line = try #require(formatter.nowcastLine(nowcast, report))
+                (current.nowcast, current.nowcastSentence) = line
+                views.append(("\(source) current minutes", text(plain.current(current))))
+            }
+            views.append(("\(source) rain minutes", text(plain.rain(formatter.rain(report, nowcast: nowcast)))))
         }
         // The drawn views' own fixtures: a stale copy, the UV index, the places followed (a home, one unanswered).
         var options = DisplayOptions(units: units, clock: clock, language: language)
@@ -93,6 +121,27 @@ struct PlainViewsTests {
     func everyPlainViewMatchesItsGolden(_ language: Language) throws {
         let output = try Self.views(language).map { "== \($0.name)\n" + $0.text }.joined(separator: "\n")
         Self.golden.check(output, "plain/\(language.code).txt")
+    }
+
+    /// The minutes are said, never drawn: when rain starts and stops to the step, then their source and step in words
+    /// ("in steps of 5 minutes", not "(…, 5-minute steps)"), before the hourly outlook; in the current view too.
+    @Test func theMinutesAreSaidWithTheirSourceAndStepInWords() throws {
+        let views = Dictionary(try Self.views(.english).map { ($0.name, $0.text) }) { a, _ in a }
+        let rain = try #require(views["metFjordby rain minutes"])
+        let current = try #require(views["metFjordby current minutes"])
+        let model = try #require(views["openMeteoKolkata rain minutes"])
+        for text in [rain, current] {
+            #expect(text.contains("\nModerate rain from about ") && text.contains(", stopping around "), "\(text)")
+            #expect(text.contains("\nFrom MET Norway radar, in steps of 5 minutes.\n"), "\(text)")
+        }
+        #expect(model.contains("\nLight rain now, stopping around ") && model.contains("\nFrom Open-Meteo, in steps of 15 minutes.\n"), "\(model)")
+        for text in [rain, current, model] {
+            #expect(!text.contains("-minute") && !text.contains("(") && !text.contains("▂") && !text.contains("·"), "\(text)")
+        }
+        // The minutes first, then the outlook from the forecast, which says its own source.
+        let lines = rain.split(separator: "\n").map(String.init)
+        let minutes = try #require(lines.firstIndex { $0.hasPrefix("Moderate rain from about") })
+        #expect(lines.count == minutes + 3 && lines[minutes + 2].hasSuffix(" From the forecast in 3-hour steps."), "\(rain)")
     }
 
     /// Imperial units and a 12-hour clock: miles per hour, inches, "2:00 PM".

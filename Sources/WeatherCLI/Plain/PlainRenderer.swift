@@ -61,6 +61,8 @@ package struct PlainRenderer: Sendable {
             lines.append(strings.plural(kind, fallen.hours, ["amount": amount(fallen.millimetres, units)]))
         }
         if let air = d.air { lines.append(strings("plain.air", airWords(air))) }
+        // The minutes where the drawn view has their line.
+        lines += minutes(d.nowcast, d.context?.zone)
         if let sunrise = d.sunrise, let sunset = d.sunset {
             lines.append(strings("plain.sun", ["sunrise": sunrise, "sunset": sunset]))
         }
@@ -151,10 +153,23 @@ package struct PlainRenderer: Sendable {
 
     // MARK: Rain, compare
 
-    /// `:rain`: the place, then the outlook, its symbols in words.
+    /// `:rain`: the place, the next two hours to the step when there are minutes (sentences instead of the drawn
+    /// view's strip), then the outlook, its symbols in words.
     package func rain(_ d: RainDisplay) -> [String] {
         notice(d.notice) + [sentence(placeName(d.place, nil))] + (d.provider.map { [strings("plain.provider", ["provider": $0])] } ?? [])
-            + [sentence(spoken(fullWeekdays(d.outlook)))]
+            + minutes(d.nowcast, d.zone) + [sentence(spoken(fullWeekdays(d.outlook)))]
+    }
+
+    /// The minutes, from the steps: when rain starts or stops, to the step ("Light rain from about 14:25, stopping
+    /// around 15:10."), then where they come from and their step in words ("From MET Norway radar, in steps of 5
+    /// minutes."). None without a nowcast, or without the place's zone to say its times in.
+    private func minutes(_ nowcast: Nowcast?, _ zone: PlaceTimeZone?) -> [String] {
+        guard let nowcast, let zone, let outlook = NowcastOutlook(nowcast) else { return [] }
+        let words = ForecastSummaries.nowcastWords(outlook, strings) { LocalTime($0, zone).clockTime(clock) }
+        let source = strings(nowcast.isRadar ? "plain.nowcast.radar" : "plain.nowcast.model", [
+            "source": nowcast.source.displayName, "steps": strings.plural("plain.nowcast.steps", nowcast.stepMinutes),
+        ])
+        return [sentence(capitalized(words)), source]
     }
 
     /// `:compare`: one place's sentences, an empty line, the other's; a notice said once above them.

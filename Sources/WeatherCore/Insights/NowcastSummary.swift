@@ -6,22 +6,26 @@ extension ForecastSummaries {
     /// Nil when the nowcast has no step.
     package func nowcastSentence(_ nowcast: Nowcast, _ report: WeatherReport) -> String? {
         guard let outlook = NowcastOutlook(nowcast) else { return nil }
-        let time = { (date: Date) in LocalTime(date, report.zone).clockTime(options.clock) }
-        let rain = { (intensity: RainIntensity) in strings["summary.nowcast.rain.\(intensity.rawValue)"] }
-        let text: String =
-            switch outlook {
-            case .dry(let end): strings("summary.nowcast.dry", ["end": time(end)])
-            case .throughout(let intensity, let end): strings("summary.nowcast.throughout", ["rain": rain(intensity), "end": time(end)])
-            case .starting(let intensity, let start, let stop?, _):
-                strings("summary.nowcast.startStop", ["rain": rain(intensity), "start": time(start), "stop": time(stop)])
-            case .starting(let intensity, let start, nil, let end):
-                strings("summary.nowcast.startLasting", ["rain": rain(intensity), "start": time(start), "end": time(end)])
-            case .stopping(let intensity, let stop): strings("summary.nowcast.stopping", ["rain": rain(intensity), "stop": time(stop)])
-            }
+        let text = Self.nowcastWords(outlook, strings) { LocalTime($0, report.zone).clockTime(options.clock) }
         let source = strings(
             nowcast.isRadar ? "summary.nowcast.source.radar" : "summary.nowcast.source.model",
             ["source": nowcast.source.displayName, "minutes": String(nowcast.stepMinutes)])
         return Self.sentence(text + " " + source + ".")
+    }
+
+    /// What the steps say, without their source: "light rain from about 14:25, stopping around 15:10", its times
+    /// written by `time`. The terminal's plain mode says it too, its source in words of its own.
+    package static func nowcastWords(_ outlook: NowcastOutlook, _ strings: Strings, time: (Date) -> String) -> String {
+        let rain = { (intensity: RainIntensity) in strings["summary.nowcast.rain.\(intensity.rawValue)"] }
+        return switch outlook {
+        case .dry(let end): strings("summary.nowcast.dry", ["end": time(end)])
+        case .throughout(let intensity, let end): strings("summary.nowcast.throughout", ["rain": rain(intensity), "end": time(end)])
+        case .starting(let intensity, let start, let stop?, _):
+            strings("summary.nowcast.startStop", ["rain": rain(intensity), "start": time(start), "stop": time(stop)])
+        case .starting(let intensity, let start, nil, let end):
+            strings("summary.nowcast.startLasting", ["rain": rain(intensity), "start": time(start), "end": time(end)])
+        case .stopping(let intensity, let stop): strings("summary.nowcast.stopping", ["rain": rain(intensity), "stop": time(stop)])
+        }
     }
 
     /// What the `:rain` outlook comes from when there is no minute-level data: "From the hourly forecast." or "From

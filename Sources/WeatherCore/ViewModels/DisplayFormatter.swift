@@ -205,7 +205,7 @@ package struct DisplayFormatter: Sendable {
             place: report.place.named(in: options.language).displayName,
             outlook: summaries.rainOutlook(report) + " " + summaries.hourlyBasis(report), nowcast: ahead,
             minutes: ahead.flatMap { summaries.nowcastSentence($0, report) }, nowcastStart: ahead?.steps.first.map { clock($0.time, report) },
-            nowcastEnd: ahead?.end.map { clock($0, report) }, notice: notice(report), provider: providerName(report))
+            nowcastEnd: ahead?.end.map { clock($0, report) }, zone: report.zone, notice: notice(report), provider: providerName(report))
     }
 
     /// The current view's minute-level line, from `nowcast`'s steps from now on: nil when none is left.

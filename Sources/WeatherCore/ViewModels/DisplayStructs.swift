@@ -204,6 +204,8 @@ package struct RainDisplay: Equatable, Sendable {
     /// The strip's first step's start and last step's end, in the place's local time and the user's clock.
     package var nowcastStart: String? = nil
     package var nowcastEnd: String? = nil
+    /// The place's time zone, which the minutes' times are written in (plain mode says them from the steps).
+    package var zone: PlaceTimeZone? = nil
     package var notice: Notice?
     /// The provider that answered, when it is not the default one (or another answered for it).
     package var provider: String? = nil
