@@ -10,8 +10,18 @@ import Testing
 struct MeteoAlarmTests {
     static let split = Place(name: "Split", state: "Splitsko-dalmatinska", country: "HR", latitude: 43.5081, longitude: 16.4402)
 
-    static func meteoAlarm(_ server: LoopbackServer) -> MeteoAlarm {
-        MeteoAlarm(requester: WarningSourcesTests.requester(MeteoAlarm.endpoint(["METEOALARM_BASE_URL": server.baseURL], timeout: 5), clock: TestClock()))
+    static func meteoAlarm(_ server: LoopbackServer, contact: String? = nil) -> MeteoAlarm {
+        var environment = ["METEOALARM_BASE_URL": server.baseURL]
+        environment["WEATHER_OR_NOT_CONTACT"] = contact
+        return MeteoAlarm(requester: WarningSourcesTests.requester(MeteoAlarm.endpoint(environment, timeout: 5), clock: TestClock()))
+    }
+
+    @Test func theFeedIsAskedWithTheIdentifyingUserAgent() async throws {
+        let server = try LoopbackServer { _ in .json(Fixtures.data("meteoalarm/feeds-croatia_none.json")) }
+        defer { server.stop() }
+        _ = try await Self.meteoAlarm(server).warnings(for: Self.split, language: .english)
+        _ = try await Self.meteoAlarm(server, contact: "ops@example.org").warnings(for: Self.split, language: .french)
+        #expect(server.requests.map { $0.headers["user-agent"] } == ["weather-or-not/0.1.0", "weather-or-not/0.1.0 ops@example.org"])
     }
 
     @Test func theCountrysFeedIsAskedAndOnlyThePlacesAreaKept() async throws {
