@@ -16,14 +16,6 @@ struct MeteoAlarmTests {
         return MeteoAlarm(requester: WarningSourcesTests.requester(MeteoAlarm.endpoint(environment, timeout: 5), clock: TestClock()))
     }
 
-    @Test func theFeedIsAskedWithTheIdentifyingUserAgent() async throws {
-        let server = try LoopbackServer { _ in .json(Fixtures.data("meteoalarm/feeds-croatia_none.json")) }
-        defer { server.stop() }
-        _ = try await Self.meteoAlarm(server).warnings(for: Self.split, language: .english)
-        _ = try await Self.meteoAlarm(server, contact: "ops@example.org").warnings(for: Self.split, language: .french)
-        #expect(server.requests.map { $0.headers["user-agent"] } == ["weather-or-not/0.1.0", "weather-or-not/0.1.0 ops@example.org"])
-    }
-
     @Test func theCountrysFeedIsAskedAndOnlyThePlacesAreaKept() async throws {
         let server = try LoopbackServer { _ in .json(Fixtures.data("meteoalarm/feeds-croatia_split.json")) }
         defer { server.stop() }

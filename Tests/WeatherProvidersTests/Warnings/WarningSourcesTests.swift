@@ -133,13 +133,19 @@ struct WarningSourcesTests {
         #expect(french[0].instruction == "Beware of falling branches." && french[1].instruction == "")
     }
 
-    @Test func brightSkyIsAskedWithTheIdentifyingUserAgent() async throws {
-        let server = try LoopbackServer { _ in .json(Fixtures.data("brightsky/alerts_none.json")) }
+    /// Bright Sky and MeteoAlarm get the `User-Agent` every request carries, with the contact when one is set.
+    @Test func brightSkyAndMeteoAlarmAreAskedWithTheIdentifyingUserAgent() async throws {
+        let server = try LoopbackServer { request in
+            .json(Fixtures.data(request.path == "/alerts" ? "brightsky/alerts_none.json" : "meteoalarm/feeds-croatia_none.json"))
+        }
         defer { server.stop() }
-        _ = try await Self.brightSky(server).warnings(for: Self.waldheim, language: .german)
-        _ = try await Self.brightSky(server, contact: "ops@example.org").warnings(for: Self.waldheim, language: .english)
-        #expect(server.requests.map { $0.headers["user-agent"] } == ["weather-or-not/0.1.0", "weather-or-not/0.1.0 ops@example.org"])
-        #expect(server.requests.allSatisfy { $0.headers["accept"] == "application/json" })
+        for contact in [nil, "ops@example.org"] {
+            _ = try await Self.brightSky(server, contact: contact).warnings(for: Self.waldheim, language: .german)
+            _ = try await MeteoAlarmTests.meteoAlarm(server, contact: contact).warnings(for: MeteoAlarmTests.split, language: .english)
+        }
+        #expect(server.requests.map(\.path) == ["/alerts", "/api/v1/warnings/feeds-croatia", "/alerts", "/api/v1/warnings/feeds-croatia"])
+        let (bare, named) = ("weather-or-not/0.1.0", "weather-or-not/0.1.0 ops@example.org")
+        #expect(server.requests.map { $0.headers["user-agent"] } == [bare, bare, named, named])
     }
 
     @Test func brightSkyMapsDWDsFourLevelsOntoThree() async throws {
