@@ -276,7 +276,7 @@ package struct PlainRenderer: Sendable {
                 return strings("plain.alert", ["number": String(index + 1), "warning": self.warning(item)]) + more.joined()
             }
         }
-        return lines + unavailable(w)
+        return lines + (strings.textsLanguages(d).map { [sentence($0)] } ?? []) + unavailable(w)
     }
 
     /// "Wind, orange, until Tuesday 18:00": the weekdays in full.

@@ -62,6 +62,7 @@ extension Renderer {
             }
             lines = numbered(entries)
         }
+        if let languages = strings.textsLanguages(d) { lines += message(languages, .dim) }
         if !w.unavailable.isEmpty {
             lines += message(strings("warnings.unavailable", ["services": w.unavailable.joined(separator: ", ")]), .dim)
         }

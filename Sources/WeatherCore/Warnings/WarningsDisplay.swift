@@ -28,7 +28,7 @@ package struct WarningsDisplay: Equatable, Sendable {
                 let onset = warning.onset.flatMap { $0 > now ? $0 : nil }
                 return WarningItem(
                     warning: warning, from: onset.map(when), until: when(warning.expires), starts: onset.map { LocalTime($0, zone) },
-                    ends: LocalTime(warning.expires, zone))
+                    ends: LocalTime(warning.expires, zone), otherLanguage: Self.otherLanguage(warning.language, than: options.language))
             }
             (noService, unavailable) = (false, failed)
         }
@@ -39,6 +39,23 @@ package struct WarningsDisplay: Equatable, Sendable {
         var display = WarningsDisplay(.noService, place: "", zone: .unknown, options: DisplayOptions(), now: .distantPast)
         (display.items, display.noService) = ([item], false)
         return display
+    }
+
+    /// The languages, other than the reader's, that the shown warnings' texts are in (codes such as "hr", "no"), each
+    /// once, in the order the warnings come.
+    package var otherLanguages: [String] {
+        items.compactMap(\.otherLanguage).reduce(into: []) { codes, code in if !codes.contains(code) { codes.append(code) } }
+    }
+
+    /// The language a service's `code` names ("hr-HR", "en_GB", "NB"), as its primary subtag in lower case ("hr",
+    /// "en"; Norwegian's three codes as "no"), when it is not `reader`'s; nil when it is, or when the code is empty or
+    /// not one (two or three letters).
+    package static func otherLanguage(_ code: String, than reader: Language) -> String? {
+        var primary = String(code.prefix { $0 != "-" && $0 != "_" }.lowercased())
+        if primary == "nb" || primary == "nn" { primary = "no" }
+        let own = String(reader.code.prefix { $0 != "-" }.lowercased())
+        guard (2...3).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }), primary != own else { return nil }
+        return primary
     }
 
     /// The highest level shown; nil when none is.
@@ -55,4 +72,6 @@ package struct WarningItem: Equatable, Sendable {
     /// The same two moments, typed, in the place's local time: plain mode says their weekdays in full.
     package var starts: LocalTime? = nil
     package var ends: LocalTime? = nil
+    /// The texts' language ("hr") when it is not the reader's (the service does not publish them in it); nil when it is.
+    package var otherLanguage: String? = nil
 }

@@ -10,8 +10,10 @@ import Testing
 struct MeteoAlarmTests {
     static let split = Place(name: "Split", state: "Splitsko-dalmatinska", country: "HR", latitude: 43.5081, longitude: 16.4402)
 
-    static func meteoAlarm(_ server: LoopbackServer) -> MeteoAlarm {
-        MeteoAlarm(requester: WarningSourcesTests.requester(MeteoAlarm.endpoint(["METEOALARM_BASE_URL": server.baseURL], timeout: 5), clock: TestClock()))
+    static func meteoAlarm(_ server: LoopbackServer, contact: String? = nil) -> MeteoAlarm {
+        var environment = ["METEOALARM_BASE_URL": server.baseURL]
+        environment["WEATHER_OR_NOT_CONTACT"] = contact
+        return MeteoAlarm(requester: WarningSourcesTests.requester(MeteoAlarm.endpoint(environment, timeout: 5), clock: TestClock()))
     }
 
     @Test func theCountrysFeedIsAskedAndOnlyThePlacesAreaKept() async throws {

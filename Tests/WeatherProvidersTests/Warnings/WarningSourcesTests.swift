@@ -28,8 +28,10 @@ struct WarningSourcesTests {
         MetAlerts(requester: requester(MetAlerts.endpoint(["METNO_BASE_URL": server.baseURL + "/"], timeout: 5), clock: clock))
     }
 
-    static func brightSky(_ server: LoopbackServer, clock: TestClock = TestClock()) -> BrightSkyAlerts {
-        BrightSkyAlerts(requester: requester(BrightSkyAlerts.endpoint(["BRIGHTSKY_BASE_URL": server.baseURL], timeout: 5), clock: clock))
+    static func brightSky(_ server: LoopbackServer, clock: TestClock = TestClock(), contact: String? = nil) -> BrightSkyAlerts {
+        var environment = ["BRIGHTSKY_BASE_URL": server.baseURL]
+        environment["WEATHER_OR_NOT_CONTACT"] = contact
+        return BrightSkyAlerts(requester: requester(BrightSkyAlerts.endpoint(environment, timeout: 5), clock: clock))
     }
 
     static func date(_ text: String) -> Date { WireDate.iso8601(text) ?? .distantPast }
@@ -57,15 +59,28 @@ struct WarningSourcesTests {
     }
 
     @Test func nwsWithoutAnIdentifyingUserAgentIsRefusedAndSaysSo() async throws {
-        // What NWS does: 403 to a request that does not say who sends it. Ours always does.
+        // What NWS does to a request that does not say who sends it: 403. This server asks more (a contact in the
+        // `User-Agent`), so the refusal is really met: one request, not retried, an error, and through the service a
+        // quiet "warnings unavailable (NWS)"; the same request naming a contact is answered.
         let server = try LoopbackServer { request in
-            request.headers["user-agent"]?.hasPrefix("weather-or-not/") == true
-                ? .json(Fixtures.data("nws/alerts_none.json")) : .json("{}", status: 403)
+            request.headers["user-agent"]?.hasSuffix(" ops@example.org") == true
+                ? .json(Fixtures.data("nws/alerts_none.json")) : .json(#"{"title": "Forbidden", "status": 403}"#, status: 403)
         }
         defer { server.stop() }
-        let warnings = try await Self.nws(server).warnings(for: Self.testford, language: .english)
-        #expect(warnings.isEmpty && server.requests.count == 1)
-        #expect(server.requests[0].headers["user-agent"] == "weather-or-not/0.1.0")
+        await #expect(throws: WeatherError.unexpectedStatus(403)) {
+            try await Self.nws(server).warnings(for: Self.testford, language: .english)
+        }
+        #expect(server.requests.count == 1 && server.requests[0].headers["user-agent"] == "weather-or-not/0.1.0")
+
+        let clock = TestClock()
+        let outcome = await WarningService(sources: [Self.nws(server, clock: clock)], now: clock.function)
+            .warnings(for: Self.testford, language: .english)
+        #expect(outcome == .checked(warnings: [], services: ["NWS"], unavailable: ["NWS"]))
+        #expect(server.requests.count == 2)
+
+        let warnings = try await Self.nws(server, contact: "ops@example.org").warnings(for: Self.testford, language: .english)
+        #expect(warnings.isEmpty && server.requests.count == 3)
+        #expect(server.requests[2].headers["user-agent"] == "weather-or-not/0.1.0 ops@example.org")
     }
 
     @Test func nwsCoversTheStatesAndTerritoriesOnly() throws {
@@ -116,6 +131,21 @@ struct WarningSourcesTests {
         #expect(french.map(\.event) == ["Storm gusts", "Frost", "Orkanartige Böen"])
         #expect(french.map(\.language) == ["en", "en", "de"])
         #expect(french[0].instruction == "Beware of falling branches." && french[1].instruction == "")
+    }
+
+    /// Bright Sky and MeteoAlarm get the `User-Agent` every request carries, with the contact when one is set.
+    @Test func brightSkyAndMeteoAlarmAreAskedWithTheIdentifyingUserAgent() async throws {
+        let server = try LoopbackServer { request in
+            .json(Fixtures.data(request.path == "/alerts" ? "brightsky/alerts_none.json" : "meteoalarm/feeds-croatia_none.json"))
+        }
+        defer { server.stop() }
+        for contact in [nil, "ops@example.org"] {
+            _ = try await Self.brightSky(server, contact: contact).warnings(for: Self.waldheim, language: .german)
+            _ = try await MeteoAlarmTests.meteoAlarm(server, contact: contact).warnings(for: MeteoAlarmTests.split, language: .english)
+        }
+        #expect(server.requests.map(\.path) == ["/alerts", "/api/v1/warnings/feeds-croatia", "/alerts", "/api/v1/warnings/feeds-croatia"])
+        let (bare, named) = ("weather-or-not/0.1.0", "weather-or-not/0.1.0 ops@example.org")
+        #expect(server.requests.map { $0.headers["user-agent"] } == [bare, bare, named, named])
     }
 
     @Test func brightSkyMapsDWDsFourLevelsOntoThree() async throws {
