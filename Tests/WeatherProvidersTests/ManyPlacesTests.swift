@@ -189,13 +189,10 @@ struct ManyPlacesTests {
     }
 
     /// MET Norway and OpenWeather through the app and the composed service, as above for Open-Meteo: `:places`, then
-    /// another unit system and another language, then the list again. MET Norway's conditions are this project's words
-    /// (`metno.*`, worded when shown), so its cached answers redraw in any language and nothing is asked again.
-    /// OpenWeather's conditions are its own words in the language asked (`lang=`), cached per language, so another
-    /// language asks for every place's current weather and forecast again (in that language), and another unit system
-    /// asks nothing: what docs/PERFORMANCE.md says.
+    /// another unit system and another language, then the list again, ask nothing. Their conditions are this project's
+    /// words (`metno.*`, `owm.*`, worded when shown): OpenWeather is asked with no `lang` and cached under no language.
     @MainActor @Test(arguments: [ProviderID.metNorway, .openWeather])
-    func redrawingThePlacesOfTheOtherProviders(_ provider: ProviderID) async throws {
+    func redrawingThePlacesOfTheOtherProvidersAsksNothing(_ provider: ProviderID) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
         let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
@@ -212,32 +209,24 @@ struct ManyPlacesTests {
             #expect(server.requests(to: FakeMETNorway.path).count == 5)
         } else {
             #expect(server.requests(to: "/data/2.5/weather").count == 5 && server.requests(to: "/data/2.5/forecast").count == 5)
+            #expect(Self.weatherRequests(server).allSatisfy { $0.value("lang") == nil })
         }
+        let english = shown.last?.rows.map { $0.weather?.condition }
         server.resetLog()
         await app.run(.units(.imperial))
-        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
         await app.run(.language(.french))
         await app.run(.places)
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
         #expect(shown.count == 4)
         #expect(shown.last?.rows.allSatisfy { $0.weather?.temperature.hasSuffix("°F") == true } == true)
-        let asked = Self.weatherRequests(server)
-        if provider == .metNorway {
-            #expect(asked.isEmpty, "\(asked.map(\.target))")
-        } else {
-            #expect(server.requests(to: "/data/2.5/weather").count == 5 && server.requests(to: "/data/2.5/forecast").count == 5)
-            #expect(asked.allSatisfy { $0.value("lang") == "fr" }, "\(asked.map(\.target))")
-            #expect(server.requests(to: "/v1/forecast").isEmpty)  // the UV beside holds no words: from the cache
-            server.resetLog()
-            await app.run(.places)  // in French again: from the cache
-            #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
-        }
+        // Worded again in French from the cached answers.
+        #expect(shown.last?.rows.map { $0.weather?.condition } != english, "\(String(describing: english))")
     }
 
-    /// `:lang` at the prompt over the current view and over `:hourly`: with Open-Meteo and MET Norway the view is
-    /// asked for again and the cache answers (their answers hold no words), so no weather request is made; with
-    /// OpenWeather the place's weather is asked again in the new language.
+    /// `:lang` at the prompt over the current view and over `:hourly`: the view is asked for again and the cache answers
+    /// (no provider's answer holds words), so no weather request is made, whichever provider answers.
     @MainActor @Test(arguments: [ProviderID.openMeteo, .metNorway, .openWeather])
-    func langAtThePromptOverTheCurrentViewAndTheHours(_ provider: ProviderID) async throws {
+    func langAtThePromptOverTheCurrentViewAndTheHoursAsksNothing(_ provider: ProviderID) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
         let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
@@ -261,19 +250,12 @@ struct ManyPlacesTests {
         server.resetLog()
         await app.run(.language(.german))
         #expect(currents == 2)
-        let afterCurrent = Self.weatherRequests(server)
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
         await app.run(.hourly(nil))
         #expect(hours == 1)
         server.resetLog()
         await app.run(.language(.italian))
         #expect(hours == 2)
-        let afterHours = Self.weatherRequests(server)
-        if provider == .openWeather {
-            #expect(!afterCurrent.isEmpty && afterCurrent.allSatisfy { $0.value("lang") == "de" }, "\(afterCurrent.map(\.target))")
-            #expect(!afterHours.isEmpty && afterHours.allSatisfy { $0.value("lang") == "it" }, "\(afterHours.map(\.target))")
-        } else {
-            #expect(afterCurrent.isEmpty, "\(afterCurrent.map(\.target))")
-            #expect(afterHours.isEmpty, "\(afterHours.map(\.target))")
-        }
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
     }
 }
