@@ -188,6 +188,16 @@ struct ManyPlacesTests {
         server.requests.filter { weatherPaths.contains($0.path) }
     }
 
+    /// The app following `count` places, `provider` answering, every provider (OpenWeather with a key) on `server`.
+    @MainActor static func app(following count: Int, answeredBy provider: ProviderID, on server: LoopbackServer) -> WeatherApp {
+        let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
+        var preferences = Preferences()
+        preferences.recentCities = places(count)
+        return WeatherApp(
+            preferences: preferences, store: nil, offline: false, providers: factory.catalog, provider: provider,
+            defaultProvider: provider, hasAPIKey: true, makeService: factory.service(for:))
+    }
+
     /// MET Norway and OpenWeather through the app and the composed service, as above for Open-Meteo: `:places`, then
     /// another unit system and another language, then the list again, ask nothing. Their conditions are this project's
     /// words (`metno.*`, `owm.*`, worded when shown): OpenWeather is asked with no `lang` and cached under no language.
@@ -195,12 +205,7 @@ struct ManyPlacesTests {
     func redrawingThePlacesOfTheOtherProvidersAsksNothing(_ provider: ProviderID) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
-        let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
-        var preferences = Preferences()
-        preferences.recentCities = Self.places(5)
-        let app = WeatherApp(
-            preferences: preferences, store: nil, offline: false, providers: factory.catalog, provider: provider,
-            defaultProvider: provider, hasAPIKey: true, makeService: factory.service(for:))
+        let app = Self.app(following: 5, answeredBy: provider, on: server)
         var shown: [PlacesDisplay] = []
         app.onEvent = { if case .places(let d) = $0 { shown.append(d) } }
         await app.run(.places)
@@ -229,12 +234,7 @@ struct ManyPlacesTests {
     func langAtThePromptOverTheCurrentViewAndTheHoursAsksNothing(_ provider: ProviderID) async throws {
         let server = try FakeProviders.start()
         defer { server.stop() }
-        let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
-        var preferences = Preferences()
-        preferences.recentCities = Self.places(2)
-        let app = WeatherApp(
-            preferences: preferences, store: nil, offline: false, providers: factory.catalog, provider: provider,
-            defaultProvider: provider, hasAPIKey: true, makeService: factory.service(for:))
+        let app = Self.app(following: 2, answeredBy: provider, on: server)
         var (currents, hours) = (0, 0)
         app.onEvent = {
             switch $0 {
