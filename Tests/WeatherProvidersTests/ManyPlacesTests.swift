@@ -180,4 +180,82 @@ struct ManyPlacesTests {
         #expect(shown.count == 4)
         #expect(shown.last?.rows.allSatisfy { $0.weather?.temperature.hasSuffix("°F") == true } == true)
     }
+
+    /// The weather's own requests (not what goes beside it: warnings, rain to the minute, air).
+    static let weatherPaths: Set<String> = ["/v1/forecast", FakeMETNorway.path, "/data/2.5/weather", "/data/2.5/forecast"]
+
+    static func weatherRequests(_ server: LoopbackServer) -> [LoopbackServer.Request] {
+        server.requests.filter { weatherPaths.contains($0.path) }
+    }
+
+    /// The app following `count` places, `provider` answering, every provider (OpenWeather with a key) on `server`.
+    @MainActor static func app(following count: Int, answeredBy provider: ProviderID, on server: LoopbackServer) -> WeatherApp {
+        let factory = RoundTripTests.factory(["OPENMETEO_BASE_URL": server.baseURL, "METNO_BASE_URL": server.baseURL], openWeather: server)
+        var preferences = Preferences()
+        preferences.recentCities = places(count)
+        return WeatherApp(
+            preferences: preferences, store: nil, offline: false, providers: factory.catalog, provider: provider,
+            defaultProvider: provider, hasAPIKey: true, makeService: factory.service(for:))
+    }
+
+    /// MET Norway and OpenWeather through the app and the composed service, as above for Open-Meteo: `:places`, then
+    /// another unit system and another language, then the list again, ask nothing. Their conditions are this project's
+    /// words (`metno.*`, `owm.*`, worded when shown): OpenWeather is asked with no `lang` and cached under no language.
+    @MainActor @Test(arguments: [ProviderID.metNorway, .openWeather])
+    func redrawingThePlacesOfTheOtherProvidersAsksNothing(_ provider: ProviderID) async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let app = Self.app(following: 5, answeredBy: provider, on: server)
+        var shown: [PlacesDisplay] = []
+        app.onEvent = { if case .places(let d) = $0 { shown.append(d) } }
+        await app.run(.places)
+        #expect(shown.last?.rows.allSatisfy { $0.weather != nil } == true)
+        if provider == .metNorway {
+            #expect(server.requests(to: FakeMETNorway.path).count == 5)
+        } else {
+            #expect(server.requests(to: "/data/2.5/weather").count == 5 && server.requests(to: "/data/2.5/forecast").count == 5)
+            #expect(Self.weatherRequests(server).allSatisfy { $0.value("lang") == nil })
+        }
+        let english = shown.last?.rows.map { $0.weather?.condition }
+        server.resetLog()
+        await app.run(.units(.imperial))
+        await app.run(.language(.french))
+        await app.run(.places)
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
+        #expect(shown.count == 4)
+        #expect(shown.last?.rows.allSatisfy { $0.weather?.temperature.hasSuffix("°F") == true } == true)
+        // Worded again in French from the cached answers.
+        #expect(shown.last?.rows.map { $0.weather?.condition } != english, "\(String(describing: english))")
+    }
+
+    /// `:lang` at the prompt over the current view and over `:hourly`: the view is asked for again and the cache answers
+    /// (no provider's answer holds words), so no weather request is made, whichever provider answers.
+    @MainActor @Test(arguments: [ProviderID.openMeteo, .metNorway, .openWeather])
+    func langAtThePromptOverTheCurrentViewAndTheHoursAsksNothing(_ provider: ProviderID) async throws {
+        let server = try FakeProviders.start()
+        defer { server.stop() }
+        let app = Self.app(following: 2, answeredBy: provider, on: server)
+        var (currents, hours) = (0, 0)
+        app.onEvent = {
+            switch $0 {
+            case .current: currents += 1
+            case .hourly: hours += 1
+            default: break
+            }
+        }
+        await app.run(.recent)
+        await app.run(.pick(1))
+        #expect(currents == 1)
+        #expect(!Self.weatherRequests(server).isEmpty)
+        server.resetLog()
+        await app.run(.language(.german))
+        #expect(currents == 2)
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
+        await app.run(.hourly(nil))
+        #expect(hours == 1)
+        server.resetLog()
+        await app.run(.language(.italian))
+        #expect(hours == 2)
+        #expect(Self.weatherRequests(server).isEmpty, "\(server.requests.map(\.target))")
+    }
 }

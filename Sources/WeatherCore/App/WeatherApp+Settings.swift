@@ -29,9 +29,10 @@ extension WeatherApp {
         emit(.offlineChanged(on: on, samplePlaces: on ? samplePlaceNames : []))
     }
 
-    /// `:lang CODE`: saved, and the screen shown is asked for again in the new language (the cache answers while it is
-    /// fresh). It is not redrawn from what the view models hold: OpenWeather words its conditions itself, as the sample
-    /// data does, so a redraw would put the old language's conditions under the new one's labels.
+    /// `:lang CODE`: saved, and the screen shown is asked for again in the new language. The weather's answers hold no
+    /// words (every provider's conditions are keys of the conditions table), so the cache answers while it is fresh and
+    /// no weather request is made (`ManyPlacesTests`); asking again rather than redrawing lets a service built for the
+    /// language answer what is worded by its source, as place names from geocoding are.
     func setLanguage(_ chosen: Language) async {
         let before = language
         flags.language = nil

@@ -22,15 +22,17 @@ package enum APIRequest: Hashable, Sendable {
         }
     }
 
-    /// The query parameters, key excluded. Weather is always fetched in metric and converted locally.
-    func parameters(language: String) -> [(String, String)] {
+    /// The query parameters, key excluded. Weather is always fetched in metric and converted locally, and with no
+    /// `lang`: its conditions are worded by this project from their codes (`ResponseDecoding.condition`), so a cached
+    /// answer redraws in any language (issue 26).
+    var parameters: [(String, String)] {
         switch self {
         case .direct(let query):
             [("q", query), ("limit", "5")]
         case .reverse(let lat, let lon):
             [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("limit", "5")]
         case .current(let lat, let lon), .forecast(let lat, let lon):
-            [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("units", "metric"), ("lang", language)]
+            [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon)), ("units", "metric")]
         case .airPollution(let lat, let lon), .airPollutionForecast(let lat, let lon):
             [("lat", Self.coordinate(lat)), ("lon", Self.coordinate(lon))]
         }
@@ -44,13 +46,14 @@ package enum APIRequest: Hashable, Sendable {
         }
     }
 
-    /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), language.
+    /// A stable name for the cache: endpoint, coordinates rounded to 4 decimals (or the query), and the language for
+    /// the geocoding, whose answer is named in it; the weather's answers hold no language.
     func cacheKey(language: String) -> String {
         switch self {
         case .direct(let query): "direct|\(query.lowercased())|\(language)"
         case .reverse(let lat, let lon): "reverse|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
-        case .current(let lat, let lon): "weather|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
-        case .forecast(let lat, let lon): "forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))|\(language)"
+        case .current(let lat, let lon): "weather|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
+        case .forecast(let lat, let lon): "forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
         case .airPollution(let lat, let lon): "air|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
         case .airPollutionForecast(let lat, let lon): "air-forecast|\(Self.coordinate(lat))|\(Self.coordinate(lon))"
         }
@@ -60,7 +63,7 @@ package enum APIRequest: Hashable, Sendable {
     func url(configuration: WeatherConfiguration, apiKey: String) throws(WeatherError) -> URL {
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        let query = (parameters(language: configuration.language) + [("appid", apiKey)])
+        let query = (parameters + [("appid", apiKey)])
             .map { "\($0.0)=\(Self.percentEncode($0.1))" }
             .joined(separator: "&")
         guard let url = URL(string: base + path + "?" + query), url.scheme == "http" || url.scheme == "https" else {

@@ -129,7 +129,9 @@ package enum ResponseDecoding {
 
     private static let unexpectedShape = WeatherError.badResponse(Phrase("detail.unexpectedShape"))
 
-    /// The first `weather[]` entry; an entry must carry its condition code.
+    /// The first `weather[]` entry; an entry must carry its condition code. A code the conditions table words
+    /// (`owm.<id>`, every code OpenWeather documents) is keyed, worded when shown in the language in force, so the
+    /// answer (asked for with no `lang`) holds no language; an unknown code keeps OpenWeather's English words.
     static func condition(_ entries: JSONValue?, podIsNight: Bool? = nil) throws(WeatherError) -> Condition {
         guard let entry = entries?.array?.first else {
             return Condition(code: 0, main: "Unknown", description: "unknown", isNight: podIsNight ?? false)
@@ -138,7 +140,10 @@ package enum ResponseDecoding {
         let main = entry["main"]?.string
         let night = entry["icon"]?.string.map { $0.hasSuffix("n") } ?? podIsNight ?? false
         let description = entry["description"]?.string ?? main ?? "unknown"
-        return Condition(code: code, main: main ?? "", description: description, isNight: night)
+        let key = "owm.\(code)"
+        return Condition(
+            code: code, main: main ?? "", description: description, isNight: night,
+            key: Strings.table(.english)[key] == nil ? nil : key)
     }
 
     /// Humidity and cloud cover as whole percentages (101, which the API has sent, is 100); nil when the figure is

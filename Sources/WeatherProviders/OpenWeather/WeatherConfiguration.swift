@@ -12,7 +12,7 @@ package struct WeatherConfiguration: Sendable {
     package var baseURL: String
     /// Seconds allowed for a request, retries included.
     package var timeout: Double
-    /// Language for condition descriptions (`lang`).
+    /// The language places are named in (from geocoding's `local_names`); the weather is asked for with no `lang`.
     package var language: String
 
     package init(apiKey: String?, baseURL: String = defaultBaseURL, timeout: Double = 10, language: String = "en") {

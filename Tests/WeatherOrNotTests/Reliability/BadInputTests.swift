@@ -97,7 +97,12 @@ struct BadInputTests {
                     + #""country":"G\u200bB","state":"\u001b]0;owned\u001b\\Shire"}]"#)
             case "/data/2.5/weather":
                 let body = String(decoding: Fixtures.data("current_testford.json"), as: UTF8.self)
-                return .json(body.replacingOccurrences(of: "moderate rain", with: #"moderate\u009d0;t\u009c rain\u2066\r\nnow"#))
+                // Under a code OpenWeather does not document, so that its own words are shown (a documented one is
+                // worded by this project).
+                return .json(
+                    body.replacingOccurrences(
+                        of: #""id":501,"main":"Rain","description":"moderate rain""#,
+                        with: #""id":599,"main":"Rain","description":"moderate\u009d0;t\u009c rain\u2066\r\nnow""#))
             default: return FakeOpenWeather.route(request)
             }
         }

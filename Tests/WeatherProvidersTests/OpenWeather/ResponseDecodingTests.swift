@@ -108,4 +108,28 @@ struct ResponseDecodingTests {
         #expect(munich.named(in: .portuguese).name == "Munique" && munich.named(in: .french).name == "München")
         #expect(try ResponseDecoding.places(json).first?.names[.english] == "Munich")  // asked in English: its own name
     }
+
+    /// Every condition code OpenWeather documents is keyed and worded by this project in each language (so its answers
+    /// are asked for with no `lang` and redraw in any language from the cache); an undocumented code keeps
+    /// OpenWeather's own words.
+    @Test func everyDocumentedConditionIsWordedHereAndAnUnknownOneKeepsItsWords() throws {
+        let documented = [
+            200, 201, 202, 210, 211, 212, 221, 230, 231, 232, 300, 301, 302, 310, 311, 312, 313, 314, 321, 500, 501, 502,
+            503, 504, 511, 520, 521, 522, 531, 600, 601, 602, 611, 612, 613, 615, 616, 620, 621, 622, 701, 711, 721, 731,
+            741, 751, 761, 762, 771, 781, 800, 801, 802, 803, 804,
+        ]
+        for code in documented {
+            let entry = try JSONValue.parse(Data(#"[{"id":\#(code),"main":"X","description":"its own words","icon":"01d"}]"#.utf8))
+            let condition = try ResponseDecoding.condition(entry)
+            #expect(condition.key == "owm.\(code)")
+            for language in Language.allCases {
+                #expect(Strings.table(language)["owm.\(code)"]?.isEmpty == false, "owm.\(code) in \(language.code)")
+            }
+        }
+        let unknown = try ResponseDecoding.condition(JSONValue.parse(Data(#"[{"id":599,"main":"Rain","description":"odd rain"}]"#.utf8)))
+        #expect(unknown.key == nil)
+        #expect(unknown.description(Strings(.french)) == "odd rain")
+        let known = try ResponseDecoding.condition(JSONValue.parse(Data(#"[{"id":501,"main":"Rain","description":"moderate rain"}]"#.utf8)))
+        #expect(known.description(Strings(.french)) == "pluie modérée" && known.description(Strings(.english)) == "moderate rain")
+    }
 }
