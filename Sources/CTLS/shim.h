@@ -7,6 +7,15 @@
 #include <openssl/err.h>
 #include <openssl/x509.h>
 
+// Starts OpenSSL without the exit handler it otherwise registers (OPENSSL_cleanup, run by exit()): requests beside
+// the weather may still be on their threads inside OpenSSL when a one-shot run or the prompt exits, and a cleanup
+// that frees OpenSSL's global state under them is a use after free (SIGSEGV after the view was written). Nothing
+// needs the cleanup: the process is ending, and the kernel takes its memory back. The first start decides, so this
+// is called before any other OpenSSL call. 1 when OpenSSL started.
+static inline int ctls_start_without_exit_cleanup(void) {
+    return OPENSSL_init_ssl(OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_LOAD_SSL_STRINGS | OPENSSL_INIT_LOAD_CRYPTO_STRINGS, NULL);
+}
+
 // SNI: SSL_set_tlsext_host_name is a macro over SSL_ctrl. 0 when OpenSSL refuses the name (longer than 255 bytes).
 static inline int ctls_set_server_name(SSL *ssl, const char *name) {
     return (int)SSL_set_tlsext_host_name(ssl, name);

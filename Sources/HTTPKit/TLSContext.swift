@@ -30,8 +30,12 @@ final class TLSContext: @unchecked Sendable {
     private static let sessionsPerHost = 4
     private static let hostsKept = 32
 
+    /// OpenSSL started once, before its first use, with no exit handler (`ctls_start_without_exit_cleanup`): the
+    /// threads of requests still in flight when the process exits keep a working OpenSSL until the kernel ends them.
+    private static let started: Bool = ctls_start_without_exit_cleanup() == 1
+
     init(trust: TLSTrust) throws(SetupFailure) {
-        guard let context = SSL_CTX_new(TLS_client_method()) else { throw SetupFailure(detail: "OpenSSL could not start") }
+        guard Self.started, let context = SSL_CTX_new(TLS_client_method()) else { throw SetupFailure(detail: "OpenSSL could not start") }
         self.context = context
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
         guard ctls_configure_context(context) == 1 else {
