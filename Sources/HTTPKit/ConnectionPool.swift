@@ -15,6 +15,8 @@ final class ConnectionPool: Sendable {
         var idle: [String: [HTTPConnection]] = [:]
         /// Still opening, not yet taken by a request.
         var opening: [String: [PendingConnection]] = [:]
+        /// Still opening, taken by a request that waits for it: a connection kept meanwhile goes to that request.
+        var waiting: [String: [PendingConnection]] = [:]
     }
     private let state = Mutex(State())
     private let openedCount = Atomic<Int>(0)
@@ -35,17 +37,28 @@ final class ConnectionPool: Sendable {
             if let connection = state.idle[origin]?.popLast() { return .idle(connection) }
             if let pending = state.opening[origin]?.first {
                 state.opening[origin]?.removeFirst()
+                state.waiting[origin, default: []].append(pending)
                 return .opening(pending)
             }
             return nil
         }
     }
 
+    /// Keeps `connection` for the next request to `origin`, or hands it at once to a request waiting there for a
+    /// connection still opening (a kept connection carries its request in one round trip, where the opening one
+    /// still has its handshakes ahead): the one opening is then kept when it is ready.
     func put(_ connection: HTTPConnection, for origin: String) {
         connection.idleSince = .now
         guard connection.keepAlive > .zero else {
             connection.close()
             return
+        }
+        while let waiter = state.withLock({ state -> PendingConnection? in
+            guard let first = state.waiting[origin]?.first else { return nil }
+            state.waiting[origin]?.removeFirst()
+            return first
+        }) {
+            if waiter.deliver(.success(connection), kept: true) { return }
         }
         let evicted = state.withLock { state -> HTTPConnection? in
             var idle = state.idle[origin, default: []]
@@ -72,6 +85,7 @@ final class ConnectionPool: Sendable {
     /// kept idle (a failure with no request waiting is dropped: the request will open its own and say why).
     func settle(_ pending: PendingConnection, for origin: String, _ result: Result<HTTPConnection, any Error>) {
         let untaken = state.withLock { state -> Bool in
+            state.waiting[origin]?.removeAll { $0 === pending }
             guard let index = state.opening[origin]?.firstIndex(where: { $0 === pending }) else { return false }
             state.opening[origin]?.remove(at: index)
             return true
@@ -79,7 +93,8 @@ final class ConnectionPool: Sendable {
         if untaken {
             if case .success(let connection) = result { put(connection, for: origin) }
         } else if !pending.deliver(result), case .success(let connection) = result {
-            // The request that took it has given up meanwhile (cancelled, or out of time): keep it for the next.
+            // The request that took it has given up meanwhile (cancelled, or out of time), or was handed a kept
+            // connection (`put`): keep it for the next.
             put(connection, for: origin)
         }
     }
@@ -106,29 +121,35 @@ final class ConnectionPool: Sendable {
     }
 }
 
-/// A connection being opened on a thread of its own ahead of a request; the request that takes it waits here.
+/// A connection being opened on a thread of its own ahead of a request; the request that takes it waits here, and
+/// takes a kept connection instead when one comes back to the pool first (`ConnectionPool.put`).
 final class PendingConnection: @unchecked Sendable {
     private let condition = Condition()
     private var result: Result<HTTPConnection, any Error>?
+    /// True when `result` is a kept connection rather than the one opened here.
+    private var kept = false
     /// True once the waiting request has given up: a late connection then goes back to the pool.
     private var abandoned = false
 
-    /// Hands over the outcome; false when nobody will take it (the caller keeps the connection).
-    func deliver(_ outcome: Result<HTTPConnection, any Error>) -> Bool {
+    /// Hands over the outcome (`kept`: a connection kept from an earlier request); false when nobody will take it:
+    /// the request gave up, or was handed another connection first (the caller keeps the connection).
+    func deliver(_ outcome: Result<HTTPConnection, any Error>, kept: Bool = false) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !abandoned else { return false }
+        guard !abandoned, result == nil else { return false }
         result = outcome
+        self.kept = kept
         condition.broadcast()
         return true
     }
 
-    /// The connection once open, within the request's deadline and until it is cancelled.
-    func wait(limit: IOLimit) throws -> HTTPConnection {
+    /// The connection once open, or a kept one handed over first (`reused`), within the request's deadline and until
+    /// it is cancelled.
+    func wait(limit: IOLimit) throws -> (connection: HTTPConnection, reused: Bool) {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let result { return try result.get() }
+            if let result { return (try result.get(), kept) }
             if limit.signal.isCancelled || ContinuousClock.now >= limit.deadline {
                 abandoned = true
                 if limit.signal.isCancelled { throw CancellationError() }

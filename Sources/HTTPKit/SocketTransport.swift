@@ -103,7 +103,7 @@ package final class SocketTransport: HTTPTransport {
             do {
                 switch taken {
                 case .idle(let kept): (connection, reused) = (kept, true)
-                case .opening(let pending): (connection, reused) = (try pending.wait(limit: limit), false)
+                case .opening(let pending): (connection, reused) = try pending.wait(limit: limit)
                 case nil: (connection, reused) = (try open(target, through: proxy, limit: limit), false)
                 }
             } catch {

@@ -104,6 +104,40 @@ struct PreconnectTests {
         #expect(long.connectionsAccepted == 1)
     }
 
+    @Test func aRequestWaitingForAConnectionStillOpeningTakesAKeptOneThatComesBackFirst() throws {
+        // The prompt's second city (issue 25's won-prompt-table): the first city's air, asked late on the kept
+        // connections, held them when the weather's requests left; they waited for new connections (a TCP and a TLS
+        // handshake more) though a kept one came back a round trip later. Real sockets; the opening one is settled here.
+        let pool = ConnectionPool()
+        let (origin, pending) = ("https://a.test:443", PendingConnection())
+        pool.opening(pending, for: origin)
+        guard case .opening(let taken)? = pool.take(origin) else {
+            Issue.record("the request did not take the connection opening")
+            return
+        }
+        var keptPair: [Int32] = [0, 0]
+        var openedPair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &keptPair) == 0)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &openedPair) == 0)
+        defer { (keptPair + openedPair).forEach { close($0) } }
+        let kept = HTTPConnection(socket: keptPair[0], tls: nil)
+        pool.put(kept, for: origin)
+        let limit = IOLimit(deadline: .now + .seconds(10), timeout: 10, signal: CancelSignal())
+        let (connection, reused) = try taken.wait(limit: limit)
+        #expect(connection === kept)
+        #expect(reused)  // a kept connection the server closed meanwhile is retried on a new one
+        #expect(pool.ready(origin) == 0)
+        // The connection opened for it, once ready, is kept for the next request.
+        let opened = HTTPConnection(socket: openedPair[0], tls: nil)
+        pool.settle(pending, for: origin, .success(opened))
+        #expect(pool.ready(origin) == 1)
+        guard case .idle(let next)? = pool.take(origin) else {
+            Issue.record("the connection opened was not kept")
+            return
+        }
+        #expect(next === opened)
+    }
+
     @Test(arguments: [("timeout=5, max=100", 5), ("max=3, Timeout = 7", 7), ("max=3", nil), ("timeout=x", nil), (nil, nil)] as [(String?, Int?)])
     func theKeepAliveTimeoutIsRead(header: String?, seconds: Int?) {
         #expect(HTTPConnection.idleTimeout(header) == seconds)
