@@ -53,6 +53,7 @@ struct SocketTransportTests {
         defer { server.stop() }
         let transport = SocketTransport(userAgent: Self.agent)
         _ = try await get(transport, server)
+        #expect(await until { server.idleConnections == 1 })
         server.closeIdleConnections()
         #expect(try await get(transport, server).body == Data("[]".utf8))
         #expect(server.connectionsAccepted == 2)

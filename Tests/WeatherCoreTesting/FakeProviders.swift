@@ -121,6 +121,11 @@ public enum FakeProviders {
         // Rain to the minute, for the places in the regions that have it: a dry two hours from now.
         if request.asksForNowcast, let body = FakeNowcast.dry(path: request.path) { return .json(body) }
         switch request.path {
+        // Open-Meteo's air quality, as it answers in real use: without it every row would also measure the air's
+        // fallback to OpenWeather's air_pollution, on the connections the next view needs.
+        case "/v1/air-quality":
+            guard let body = try? FakeAirQuality.answer() else { return .respond(status: 500, body: Data()) }
+            return .json(body)
         case "/geo/1.0/direct" where request.value("appid")?.isEmpty == false:
             let name = request.value("q") ?? ""
             let (latitude, longitude) = coordinates(of: name)

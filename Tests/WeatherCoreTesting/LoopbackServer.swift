@@ -181,6 +181,10 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Closes every connection kept open between requests, as a server does when they have been idle too long.
+    /// How many connections wait idle for another request: an answer reaches the client a moment before its
+    /// connection is counted idle, so a test closing idle connections waits for this first.
+    public var idleConnections: Int { connections.withLock { $0.idle.count } }
+
     public func closeIdleConnections() {
         connections.withLock { for fd in $0.idle { shutdown(fd, Int32(SHUT_RDWR)) } }
     }
