@@ -46,7 +46,8 @@ struct BesideConnectionsTests {
         #expect(await until { openMeteo.requests(to: "/v1/air-quality").count == 1 })
         #expect(openMeteo.requests(to: "/v1/forecast").count == 1)
         #expect(openMeteo.connectionsAccepted == 2)
-        #expect(transport.connectionsOpened == openWeather.connectionsAccepted + openMeteo.connectionsAccepted)
+        // Every connection opened was one the servers accepted (an accept can trail the client's connect a moment).
+        #expect(await until { transport.connectionsOpened == openWeather.connectionsAccepted + openMeteo.connectionsAccepted })
     }
 
     /// A place found in the built-in table: `prepareReport` opens the air's connection in the same call as the UV
