@@ -221,7 +221,10 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/$package" 2>"$work/s
 # Packed relative relocations (scripts/build-release.sh links with -z pack-relative-relocs) need glibc 2.36's loader,
 # a version the binary requires without importing any symbol from it, so dpkg-shlibdeps does not see it: an older libc
 # would install and then refuse to run the program ("version `GLIBC_ABI_DT_RELR' not found").
-if readelf -V "$pkg/usr/bin/$package" | grep -q GLIBC_ABI_DT_RELR; then
+# Read whole, then searched: `readelf | grep -q` under pipefail fails when grep leaves before readelf's last write
+# (SIGPIPE): CI once packaged a binary that needs 2.36 with Depends: libc6 (>= 2.35).
+dynamic=$(readelf -d "$pkg/usr/bin/$package")
+if grep -q '(RELR)' <<<"$dynamic"; then
   libc=$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' <<<"$depends")
   if [ -z "$libc" ]; then
     depends="libc6 (>= 2.36), $depends"

@@ -47,7 +47,8 @@ check_release_binary() {
   needed=$(objdump -p "$bin" | awk '/NEEDED/ { print $2 }')
   [ -n "$needed" ] || fail "$bin: objdump shows no NEEDED libraries"
   if grep -q -i swift <<<"$needed"; then fail "$bin loads Swift's runtime: $(tr '\n' ' ' <<<"$needed")"; fi
-  if readelf -S "$bin" | grep -q '\.symtab'; then fail "$bin is not stripped"; fi
+  sections=$(readelf -S "$bin")
+  if grep -q '\.symtab' <<<"$sections"; then fail "$bin is not stripped"; fi
 }
 
 # Runs an installed binary: --version, then a one-shot offline search with every directory it writes in $tmp.
@@ -231,7 +232,8 @@ for library in libc6 libssl3 libedit2 zlib1g; do
 done
 if grep -q -i swift <<<"$depends"; then fail "Depends names a Swift package: $depends"; fi
 # The release binary's packed relocations (DT_RELR) need glibc 2.36; dpkg-shlibdeps alone says 2.35 (package-deb.sh).
-if readelf -d "$binary" | grep -q RELR; then
+dynamic=$(readelf -d "$binary")
+if grep -q '(RELR)' <<<"$dynamic"; then
   grep -q "libc6 (>= 2\.36)" <<<"$depends" || fail "the binary packs its relocations (glibc 2.36) but Depends says: $depends"
 fi
 for name in Maintainer Installed-Size Section Priority Description; do
