@@ -433,17 +433,41 @@ def loopback_only(env):
     return env
 
 
-def bounded_run(argv, env, timeout):
-    """Wall seconds of one run and None, or None and why it failed; killed once `timeout` has passed."""
+def bounded_run(argv, env, timeout, until_view=False):
+    """Wall seconds of one run and None, or None and why it failed; killed once `timeout` has passed. `until_view`:
+    the seconds until the program's first output (the view, which a one-shot writes at once), for a run that then
+    goes on (warnings drawn under the view when they land); the run must still end well."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE if until_view else subprocess.DEVNULL, stderr=subprocess.PIPE)
+    first = []
+    errors = []
+
+    def drain(stream, sink, mark):
+        while True:
+            chunk = stream.read1(65536)
+            if not chunk:
+                return
+            if mark and not first:
+                first.append(time.perf_counter())
+            sink.append(chunk)
+
+    readers = [threading.Thread(target=drain, args=(proc.stderr, errors, False), daemon=True)]
+    if until_view:
+        readers.append(threading.Thread(target=drain, args=(proc.stdout, [], True), daemon=True))
+    for reader in readers:
+        reader.start()
     try:
-        _, err = proc.communicate(timeout=timeout)
+        proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
-        proc.communicate()
+        proc.wait()
         return None, "killed after %.0f s" % timeout
-    elapsed = time.perf_counter() - start
+    end = time.perf_counter()
+    for reader in readers:
+        reader.join()
+    err = b"".join(errors)
+    elapsed = (first[0] if until_view and first else end) - start
     if proc.returncode != 0:
         detail = err.decode(errors="replace").strip().splitlines()
         return None, "exit %d%s" % (proc.returncode, (": " + detail[-1][:120]) if detail else "")
@@ -505,13 +529,13 @@ def real_link_section(args):
     # Each scenario: (key, label, target at 100 ms, run(proxies, rtt, i) -> (seconds or None, failure, measured-from-here
     # hook)). A run function returns seconds and a failure; counts are read by the caller around it unless the
     # function takes them itself (the prompt, which counts only the second city).
-    def one_shot(provider, name, keyless=False, warnings=False):
+    def one_shot(provider, name, keyless=False, warnings=False, until_view=False):
         def run(proxies, rtt, i, timeout):
             home, env = home_env(proxies, warnings)
             if keyless:
                 del env["OPENWEATHER_API_KEY"]
             argv = [args.binary] + (["--provider", provider] if provider else []) + ["%s %d" % (name, i)]
-            return bounded_run(argv, env, timeout)
+            return bounded_run(argv, env, timeout, until_view=until_view)
         return run
 
     def known_city(proxies, rtt, i, timeout):
@@ -621,7 +645,9 @@ def real_link_section(args):
         ("curl-1", "curl, one URL, fresh connection (calibration)", None, curl_one, False),
         ("curl-3", "curl, OpenWeather's 3 answers on one connection", None, curl_three, False),
         ("won-ow", "one-shot, new city, OpenWeather", 4.5, one_shot(None, "New City"), False),
-        ("won-ow-warnings", "one-shot, new city, OpenWeather, with the warnings (MeteoAlarm's feed)", 4.5,
+        ("won-ow-warnings", "one-shot, new city, OpenWeather, with the warnings (MeteoAlarm's feed), to the view", 4.5,
+         one_shot(None, "New City", warnings=True, until_view=True), False),
+        ("won-ow-warnings-end", "the same, to the end of the run (the warnings under the view)", None,
          one_shot(None, "New City", warnings=True), False),
         ("won-om", "one-shot, new city, Open-Meteo", None, one_shot("open-meteo", "New City"), False),
         ("won-met", "one-shot, new city, MET Norway (key set: OpenWeather geocodes)", None,
@@ -770,9 +796,11 @@ def real_link_section(args):
                      % tuple(summary(k) for k in ("curl-1", "curl-3", "won-ow", "won-known", "won-prompt", "won-stored-cc",
                                                   "won-coords", "won-met-shared")))
         lines.append("")
-        lines.append("With the warnings on, in the same run: a new city %s (without: %s), a new city the gazetteer knows %s "
-                     "(without: %s); the warnings leave with the weather and add no round trip."
-                     % tuple(summary(k) for k in ("won-ow-warnings", "won-ow", "won-table-ow-warnings", "won-table-ow")))
+        lines.append("With the warnings on, in the same run: a new city %s to its view, %s to the end of the run, with "
+                     "its warnings under the view (without them: %s); a new city the gazetteer knows %s (without: %s), "
+                     "its warnings above the view."
+                     % tuple(summary(k) for k in ("won-ow-warnings", "won-ow-warnings-end", "won-ow",
+                                                  "won-table-ow-warnings", "won-table-ow")))
         lines.append("")
     lines.append("Real-link section: %.0f s (%d runs per row; RTTs %s ms; %s)." % (
         elapsed, runs, ", ".join("%g" % (r * 1000) for r in rtts),
@@ -812,7 +840,7 @@ def main():
     parser.add_argument("--rtts", default="50,100,200", help="real-link round trips, ms")
     parser.add_argument("--cap-rtts", default="50,100,200", help="the round trips measured with the cap too, ms")
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
-    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-stored-cc, won-coords, won-met-shared, "
+    parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-ow-warnings-end, won-stored-cc, won-coords, won-met-shared, "
                         "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-ow-warnings, won-table-om, won-table-met, "
                         "won-prompt-table, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off, won-places-om); all by default")
     args = parser.parse_args()

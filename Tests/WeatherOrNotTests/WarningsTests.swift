@@ -38,6 +38,16 @@ struct WarningsTests {
         }
     }
 
+    /// Testford as a past session left it (a recent city: its coordinates known, no geocoding), so its weather and its
+    /// warnings leave together and a one-shot draws them above its view.
+    static let testford = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
+
+    static func followingTestford(_ runner: BinaryRunner) throws {
+        var preferences = Preferences()
+        preferences.recentCities = [testford]
+        try runner.write(preferences)
+    }
+
     /// The weather's server holds its answer until the warning request has come (3 s at most), and notes whether it
     /// did: asked after the weather landed, as before, it would not have.
     @Test func theWarningsLeaveWithTheWeatherAndComeAboveItMostSevereFirst() async throws {
@@ -58,9 +68,11 @@ struct WarningsTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
         defer { runner.remove() }
+        try Self.followingTestford(runner)
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(weatherSawWarnings.withLock { $0 } == true)
+        #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let warnings = lines.filter { $0.hasPrefix("⚠ ") }
         #expect(warnings.count == 2, "\(result.stdout)")
@@ -71,6 +83,34 @@ struct WarningsTests {
         #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
     }
 
+    /// A new city the geocoder finds: its weather takes the geocoder's connection, while its warnings open one of
+    /// their own, two round trips behind. The one-shot draws the view as soon as the weather is in (here while the
+    /// warning server still holds its answer), and the warnings come under it when they land; the run waits for them
+    /// within its deadline.
+    @Test func aOneShotDrawsAGeocodedCityAtOnceAndItsWarningsUnderIt() async throws {
+        let feed = Self.feed()
+        let release = DispatchSemaphore(value: 0)
+        let server = try Self.server { _ in
+            _ = release.wait(timeout: .now() + 20)
+            return .json(feed)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let terminal = try runner.terminal(["Testford"])
+        #expect(await terminal.waitFor("moderate rain"), "\(terminal.diagnostics)")
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+        #expect(!terminal.transcript.contains("⚠"))
+        release.signal()
+        #expect(await terminal.waitFor("Official warnings for Testford, England, GB, just in:"), "\(terminal.diagnostics)")
+        #expect(await terminal.waitFor("Orange wind warning, "), "\(terminal.diagnostics)")
+        #expect(await terminal.waitForExit() == 0)
+        #expect(server.requests(to: "/geo/1.0/direct").count == 1)
+    }
+
     /// A one-shot waits for the warnings no longer than its one deadline (`--timeout`): a warning server that never
     /// answers leaves the view drawn, without them, and the run ends well.
     @Test func aOneShotWaitsForTheWarningsWithinItsDeadline() async throws {
@@ -78,6 +118,7 @@ struct WarningsTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
         defer { runner.remove() }
+        try Self.followingTestford(runner)
         let result = try await runner.run(["--timeout", "2", "Testford"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Testford, England, GB") && !result.stdout.contains("⚠"), "\(result.stdout)")
@@ -158,6 +199,7 @@ struct WarningsTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
         defer { runner.remove() }
+        try Self.followingTestford(runner)
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         // Where the warnings would be: above the view.

@@ -298,17 +298,19 @@ package final class SessionView {
     /// Warnings that landed after their view was drawn: under it, after a short dim lead naming the place, rather than
     /// the whole view drawn again (it would jump while the person reads or types). At the prompt they join the view
     /// just above it, so a newer copy of the view, with the warnings above it, is drawn over both.
+    /// With no warning in (only "warnings unavailable"), the line comes alone: a lead announcing warnings would then
+    /// promise what is not there.
     private func drawLateWarnings(_ d: WarningsDisplay, _ renderer: Renderer) {
-        let lead = renderer.strings("warnings.late", ["place": d.place])
+        let lead = d.items.isEmpty ? nil : renderer.strings("warnings.late", ["place": d.place])
         let all: [Line]
         if app.plain {
             let sentences = plainRenderer.warnings(d)
             guard !sentences.isEmpty else { return }
-            all = plain([lead] + sentences)
+            all = plain((lead.map { [$0] } ?? []) + sentences)
         } else {
             let lines = renderer.warnings(d)
             guard !lines.isEmpty else { return }
-            all = renderer.message(lead, .dim) + lines
+            all = (lead.map { renderer.message($0, .dim) } ?? []) + lines
         }
         let above = viewAbovePrompt
         draw(all)

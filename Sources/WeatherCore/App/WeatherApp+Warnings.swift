@@ -15,9 +15,11 @@ extension WeatherApp {
 
     /// The current view's weather request for `place` is leaving (`CurrentWeatherViewModel.onWeatherAsked`): its
     /// warnings leave with it, so they add no round trip. Only for the current view (a one-shot's other views find
-    /// their place quietly, with no screen) and never offline.
-    func askWarnings(for place: Place) {
+    /// their place quietly, with no screen) and never offline. `behind`: the weather's request follows the
+    /// geocoder's on a connection already open, and the warnings, opening their own, trail it by two round trips.
+    func askWarnings(for place: Place, behind: Bool) {
         guard let warningsBeside, !offline, screen == .current else { return }
+        warningsAlongside = behind ? nil : place
         warningsBeside.ask(place, language: language)
     }
 
@@ -36,7 +38,10 @@ extension WeatherApp {
                 if case .renamed = event { return .renamed(display) }
                 return .current(display)
             }
-            if !warningsBeside.isAsking(for: place) { warningsBeside.ask(place, language: language) }
+            if !warningsBeside.isAsking(for: place) {
+                warningsAlongside = nil  // asked only now, behind the weather
+                warningsBeside.ask(place, language: language)
+            }
             lateWarnings = place
             return event
         default:
@@ -54,10 +59,12 @@ extension WeatherApp {
         emit(.warnings(WarningsDisplay(outcome, place: report.place.displayName, zone: report.zone, options: options, now: now())))
     }
 
-    /// True while the current view shown was drawn without its warnings, which are still on the wire: a one-shot
-    /// holds the view to draw them above it.
+    /// True while the current view shown was drawn without its warnings, which left beside its weather and are still
+    /// on the wire: a one-shot holds the view to draw them above it. Warnings that left behind the weather (after the
+    /// geocoder's answer, on a connection of their own) are not waited for: the view is drawn when its weather is in,
+    /// and they come under it when they land, as at the prompt, so they never slow the weather down.
     package var warningsComing: Bool {
-        guard let late = lateWarnings, let warningsBeside else { return false }
+        guard let late = lateWarnings, let warningsBeside, warningsAlongside?.isSameLocation(as: late) == true else { return false }
         return warningsBeside.isAsking(for: late)
     }
 

@@ -86,6 +86,8 @@ package final class WeatherApp {
     var warningsBeside: WarningsBeside?
     /// The place whose current view was drawn before its warnings were in: they come under it when they land.
     var lateWarnings: Place?
+    /// The place whose warnings left beside its weather, not behind it: a one-shot holds its view for them.
+    var warningsAlongside: Place?
     /// The offline samples' names, read once when first needed.
     lazy var samplePlaceNames = providers.samplePlaces()
 
@@ -200,7 +202,7 @@ package final class WeatherApp {
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.alerts.warnings = warningService
-        current.onWeatherAsked = { [unowned self] place in askWarnings(for: place) }
+        current.onWeatherAsked = { [unowned self] place, behind in askWarnings(for: place, behind: behind) }
         connectRegion()
     }
 

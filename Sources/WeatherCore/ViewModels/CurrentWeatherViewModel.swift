@@ -32,7 +32,10 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     package var airScale: AQIScale?
     /// Told when a weather request for a place whose country is known leaves (a search's after its geocoding): what
     /// is asked beside the weather (the warnings) leaves with it. Called on the main actor, before the request.
-    package var onWeatherAsked: (@MainActor (Place) -> Void)?
+    /// `behind` is true when the weather's request follows the geocoder's on the connection that one opened (or the
+    /// name came after the weather left): what leaves with it then needs a connection of its own, two round trips
+    /// behind the weather.
+    package var onWeatherAsked: (@MainActor (_ place: Place, _ behind: Bool) -> Void)?
     /// The air that came with the report shown, and its place: drawn only beside that place's weather.
     private var air: (AirQuality, Place)?
     /// Where the minute-level rain line comes from: asked beside the weather like the air (nil offline: no line).
@@ -64,7 +67,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                     let naming = Task { try await service.places(matching: query) }
                     defer { naming.cancel() }
                     if let asked {
-                        Task { if let named = try? await naming.value.first { asked(named) } }
+                        Task { if let named = try? await naming.value.first { asked(named, true) } }
                     }
                     let bare = Place(name: Place.coordinateName(lat, lon), latitude: lat, longitude: lon)
                     var (report, air, nowcast) = try await NowcastBeside.weather(nowcastSource, air: airSource, at: bare) {
@@ -79,7 +82,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
                 let places = try await PreparedConnections.$alongside.withValue(AirBeside.urls(airSource)) {
                     try await service.places(matching: query)
                 }
-                asked?(places[0])
+                asked?(places[0], true)
                 let (report, air, nowcast) = try await NowcastBeside.weather(nowcastSource, air: airSource, at: places[0]) {
                     try await service.report(for: places[0])
                 }
@@ -112,7 +115,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         settleRefreshingCopy()
         let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         let answer = NamingAnswer()
-        onWeatherAsked?(found)
+        onWeatherAsked?(found, false)
         let outcome = await runner.run({ () async throws -> (WeatherReport, AirQuality?, Nowcast?) in
             try await Answer.run {
                 // Off the main actor, which the line editor holds while the prompt waits; the answer's deadline
@@ -175,7 +178,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
         settleRefreshingCopy()
-        onWeatherAsked?(place)
+        onWeatherAsked?(place, false)
         let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         return await runner.run({ try await NowcastBeside.weather(nowcastSource, air: airSource, at: place) { try await service.report(for: place) } }, apply: {
             report, air, nowcast in
@@ -190,7 +193,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
     /// no copy is cached.
     package func showCopy(of place: Place) async -> Copy? {
         runner.supersede()
-        onWeatherAsked?(place)
+        onWeatherAsked?(place, false)
         guard let copy = await service.cachedReport(for: place) else { return nil }
         show(copy, of: place)
         if case .refreshing = copy.source { return .stale }
@@ -243,7 +246,7 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         let chosen = number - 1
         let (service, airSource, nowcastSource) = (service, airSource, nowcastSource)
         let place = matches[chosen]
-        onWeatherAsked?(place)
+        onWeatherAsked?(place, false)
         return await runner.run({ try await NowcastBeside.weather(nowcastSource, air: airSource, at: place) { try await service.report(for: place) } }, apply: {
             report, air, nowcast in
             self.shownIndex = chosen

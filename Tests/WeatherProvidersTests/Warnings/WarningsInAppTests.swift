@@ -31,10 +31,12 @@ struct WarningsInAppTests {
         var late: [WarningsDisplay] { events.compactMap { if case .warnings(let d) = $0 { d } else { nil } } }
     }
 
-    static func app(_ server: LoopbackServer, clock: TestClock, provider: (any WeatherProviding)? = nil) -> (WeatherApp, Log) {
+    static func app(
+        _ server: LoopbackServer, clock: TestClock, provider: (any WeatherProviding)? = nil, preferences: Preferences = Preferences()
+    ) -> (WeatherApp, Log) {
         let provider = provider ?? FakeProvider(places: ["testford": [Self.testford], "paris": [WarningSourcesTests.paris]])
         let app = WeatherApp(
-            preferences: Preferences(), store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
+            preferences: preferences, store: nil, offline: false, providers: .standard, now: clock.function, makeService: { _ in provider })
         app.warningService = WarningService(sources: [WarningServiceTests.source("NWS", server, clock: clock)], now: clock.function)
         let log = Log()
         app.onEvent = { event in log.events.append(event) }
@@ -156,16 +158,32 @@ struct WarningsInAppTests {
     }
 
     /// A one-shot's wait ends at its deadline: the warnings on the wire are then cancelled, and nothing lands after.
+    /// Testford is a recent city here: its weather and its warnings leave together, so the view is held for them.
     @Test func theWaitForTheWarningsEndsAtTheDeadline() async throws {
         let server = try LoopbackServer { _ in .neverRespond }
         defer { server.stop() }
-        let (app, log) = Self.app(server, clock: TestClock())
+        var preferences = Preferences()
+        preferences.recentCities = [Self.testford]
+        let (app, log) = Self.app(server, clock: TestClock(), preferences: preferences)
         await app.search("Testford")
         #expect(await until { server.requests.count == 1 })
         #expect(app.warningsComing)
         await app.warningsAsked(before: .now + .milliseconds(200))
         #expect(!app.warningsComing)
         #expect(log.warnings.isEmpty)
+    }
+
+    /// A place the geocoder found: the warnings leave with its weather but open a connection of their own after the
+    /// geocoder's answer, two round trips behind the weather, which took the geocoder's. A one-shot does not hold the
+    /// view for them; they come under it when they land.
+    @Test func warningsBehindTheGeocoderDoNotHoldTheView() async throws {
+        let server = try LoopbackServer { _ in .neverRespond }
+        defer { server.stop() }
+        let (app, _) = Self.app(server, clock: TestClock())
+        await app.search("Testford")
+        #expect(await until { server.requests.count == 1 })
+        #expect(!app.warningsComing)
+        app.warningService = nil  // cancels the request on the wire
     }
 
     @Test func aPlaceNoServiceCoversIsSaidToHaveNone() async throws {
