@@ -38,6 +38,17 @@ struct WarningsTests {
         }
     }
 
+    /// A server whose warning feed is held until the semaphore is signalled (20 s at most); the weather is answered.
+    static func heldFeed() throws -> (LoopbackServer, DispatchSemaphore) {
+        let feed = Self.feed()
+        let release = DispatchSemaphore(value: 0)
+        let server = try Self.server { _ in
+            _ = release.wait(timeout: .now() + 20)
+            return .json(feed)
+        }
+        return (server, release)
+    }
+
     /// Testford as a past session left it (a recent city: its coordinates known, no geocoding), so its weather and its
     /// warnings leave together and a one-shot draws them above its view.
     static let testford = Place(name: "Testford", state: "England", country: "GB", latitude: 51.5, longitude: -0.12)
@@ -88,12 +99,7 @@ struct WarningsTests {
     /// warning server still holds its answer), and the warnings come under it when they land; the run waits for them
     /// within its deadline.
     @Test func aOneShotDrawsAGeocodedCityAtOnceAndItsWarningsUnderIt() async throws {
-        let feed = Self.feed()
-        let release = DispatchSemaphore(value: 0)
-        let server = try Self.server { _ in
-            _ = release.wait(timeout: .now() + 20)
-            return .json(feed)
-        }
+        let (server, release) = try Self.heldFeed()
         defer {
             release.signal()
             server.stop()
@@ -168,12 +174,7 @@ struct WarningsTests {
     /// At the prompt libedit holds the main thread: the warnings, held by their server until the weather and the prompt
     /// are drawn, still come with no key pressed.
     @Test func atThePromptTheWarningsComeWithoutAKeystroke() async throws {
-        let feed = Self.feed()
-        let release = DispatchSemaphore(value: 0)
-        let server = try Self.server { _ in
-            _ = release.wait(timeout: .now() + 20)
-            return .json(feed)
-        }
+        let (server, release) = try Self.heldFeed()
         defer {
             release.signal()
             server.stop()
