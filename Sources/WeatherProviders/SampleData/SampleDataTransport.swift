@@ -71,11 +71,8 @@ package struct SampleDataTransport: HTTPTransport {
             } else {
                 answer = forecast
             }
-            var shifted = SampleTimeline(forecast: forecast, now: now()).shifted(answer)
-            // As OpenWeather does for `lang`: the conditions worded in that language.
-            if let language = value("lang").flatMap(Language.init(code:)), language != .english {
-                shifted = Self.worded(shifted, Strings(language))
-            }
+            // Asked without `lang`, as OpenWeather is: the conditions are worded from their codes at display time.
+            let shifted = SampleTimeline(forecast: forecast, now: now()).shifted(answer)
             return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(shifted.serialized.utf8))
         default:
             return HTTPResponse(status: 404, body: Data(#"{"cod":"404","message":"Internal error"}"#.utf8))
@@ -83,7 +80,8 @@ package struct SampleDataTransport: HTTPTransport {
     }
 
     /// The answer with each `weather[]` entry's description in the language of `strings` (`owm.<id>`), where the
-    /// conditions table has the code.
+    /// conditions table has the code: what OpenWeather answers when asked with `lang` (ProviderViewsTests feeds it to
+    /// show the words come from the codes, not the descriptions).
     package static func worded(_ value: JSONValue, _ strings: Strings) -> JSONValue {
         switch value {
         case .object(var members):
