@@ -72,7 +72,8 @@ final class Attempt: Sendable {
     @TaskLocal static var current: Attempt?
 
     let deadline: ContinuousClock.Instant
-    /// The answer's seconds (`--timeout`), named when they run out: the whole answer took about as long.
+    /// The seconds this try was given (`--timeout` for a provider asked alone, its share when another could still
+    /// answer), named when they run out.
     let seconds: Double
     /// Hosts that failed in the last minutes, remembered across runs; nil remembers nothing.
     let failures: RecentFailures?

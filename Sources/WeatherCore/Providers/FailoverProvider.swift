@@ -201,8 +201,15 @@ package struct FailoverProvider: WeatherProviding {
         var attempt: Attempt?
         if let budget, let answer = Answer.current {
             let end = answer.deadline(budget: budget)
-            let deadline = others > 0 ? ContinuousClock.now + (end - ContinuousClock.now) / 2 : end
-            attempt = Attempt(deadline: deadline, seconds: budget, failures: failures, skipsResting: skipsResting)
+            let start = ContinuousClock.now
+            let deadline = others > 0 ? start + (end - start) / 2 : end
+            // A time-out names the seconds this provider was given (half of what was left while another could still
+            // answer, or what another left it), not the whole `--timeout`: it was not waited for that long. The one
+            // provider asked alone had the whole answer's time.
+            let share = deadline - start
+            let given = Double(share.components.seconds) + Double(share.components.attoseconds) / 1e18
+            let seconds = others == 0 && index == 0 ? budget : max(0.1, (given * 10).rounded() / 10)
+            attempt = Attempt(deadline: deadline, seconds: seconds, failures: failures, skipsResting: skipsResting)
         }
         do {
             let value = try await Attempt.$current.withValue(attempt) { try await ask(service) }
