@@ -13,18 +13,24 @@ package enum ManyPlaces {
         _ places: [Place], limit: Int = concurrency, _ fetch: @escaping @Sendable (Place) async throws -> WeatherReport
     ) async throws -> [WeatherReport?] {
         var results = [Result<WeatherReport, any Error>?](repeating: nil, count: places.count)
-        await withTaskGroup(of: (Int, Result<WeatherReport, any Error>).self) { group in
+        // Each child hands back a reference, not the report: a task group whose children returned a value as large as
+        // a report (kilobytes inline) read a corrupted index back in release builds (Swift 6.3.1: "Index out of range"
+        // here, 1 `:places` in 2 with MET Norway, OpenWeather or offline). Only optimised code showed it: .ci/run takes
+        // the release build through every view.
+        await withTaskGroup(of: Fetched.self) { group in
             var next = 0
             while next < places.count {
-                if next >= max(1, limit), let (index, result) = await group.next() { results[index] = result }
+                if next >= max(1, limit), let fetched = await group.next() { results[fetched.index] = fetched.result }
                 let index = next
                 let place = places[index]
                 group.addTask {
-                    do { return (index, .success(try await fetch(place))) } catch { return (index, .failure(error)) }
+                    do { return Fetched(index: index, result: .success(try await fetch(place))) } catch {
+                        return Fetched(index: index, result: .failure(error))
+                    }
                 }
                 next += 1
             }
-            for await (index, result) in group { results[index] = result }
+            for await fetched in group { results[fetched.index] = fetched.result }
         }
         try Task.checkCancellation()
         let reports = results.map { try? $0?.get() }
@@ -32,6 +38,17 @@ package enum ManyPlaces {
             for case .failure(let error)? in results { throw error }
         }
         return reports
+    }
+
+    /// One place's outcome, by reference (see `reports`).
+    private final class Fetched: Sendable {
+        let index: Int
+        let result: Result<WeatherReport, any Error>
+
+        init(index: Int, result: Result<WeatherReport, any Error>) {
+            self.index = index
+            self.result = result
+        }
     }
 }
 
