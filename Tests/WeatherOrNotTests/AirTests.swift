@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import Synchronization
 import Testing
 import WeatherCoreTesting
 
@@ -42,6 +43,29 @@ struct AirTests {
         let status = try await runner.run(["--format", "%a %A", "Testford"])
         #expect(status.stdout == "18 good\n", "\(status.stderr)")
         #expect(server.requests.filter { !$0.asksForNowcast }.count == asked)
+    }
+
+    /// A status line that names the air waits for it within the deadline, as one with `%W` waits for the warnings:
+    /// here the air is answered only once the weather has been (it was "– –" whenever the air came second).
+    @Test func aStatusLineWithTheAirWaitsForIt() async throws {
+        let air = try FakeAirQuality.answer(us: 32, eu: 18)
+        let weatherAnswered = Mutex(0)
+        let server = try LoopbackServer { request in
+            if request.asksForAirQuality {
+                for _ in 0..<400 where weatherAnswered.withLock({ $0 }) < 1 { usleep(5_000) }
+                usleep(50_000)
+                return .json(air)
+            }
+            defer { if request.path.hasPrefix("/data/2.5/weather") { weatherAnswered.withLock { $0 += 1 } } }
+            return FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let status = try await runner.run(["--format", "%t %a %A", "Testford"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasSuffix(" 18 good\n"), "\(status.stdout)")
+        #expect(server.requests.filter(\.asksForAirQuality).count == 1)
     }
 
     /// A status line without `%a` or `%A` asks nothing of the air source; offline asks nobody at all.

@@ -111,7 +111,8 @@ package struct Launcher {
         // without the air for no air quality.
         await Answer.run(
             wantsForecast: views || options.format?.needsForecast ?? true, wantsUVIndex: views || options.format?.needsUVIndex ?? true,
-            wantsAirQuality: options.format?.needsAirQuality ?? !views, wantsNowcast: options.format == nil && !views
+            wantsAirQuality: options.format?.needsAirQuality ?? !views, wantsNowcast: options.format == nil && !views,
+            waitsForAirQuality: options.format?.needsAirQuality ?? false
         ) {
             if options.here {
                 if app.preferences.home != nil { view.showingHome() }

@@ -27,22 +27,28 @@ package final class Answer: Sendable {
     /// False when the answer shows no rain sentence (a `--format` status line, `--hourly`): the nowcast source, asked
     /// beside the weather, is then not asked.
     package let wantsNowcast: Bool
+    /// True when the answer is nothing without its air (a `--format` status line with `%a` or `%A`): the air, asked
+    /// beside the weather, is then waited for within the answer's deadline, as such a line waits for the warnings,
+    /// rather than taken only if it is in with the weather.
+    package let waitsForAirQuality: Bool
 
-    private init(wantsForecast: Bool, wantsUVIndex: Bool, wantsAirQuality: Bool, wantsNowcast: Bool) {
+    private init(wantsForecast: Bool, wantsUVIndex: Bool, wantsAirQuality: Bool, wantsNowcast: Bool, waitsForAirQuality: Bool) {
         self.wantsForecast = wantsForecast
         self.wantsUVIndex = wantsUVIndex
         self.wantsAirQuality = wantsAirQuality
         self.wantsNowcast = wantsNowcast
+        self.waitsForAirQuality = waitsForAirQuality
     }
 
     /// Runs `work` as one answer, or as part of the answer already running.
     package static func run<T>(
         wantsForecast: Bool = true, wantsUVIndex: Bool = true, wantsAirQuality: Bool = true, wantsNowcast: Bool = true,
-        isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
+        waitsForAirQuality: Bool = false, isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async rethrows -> T {
         if current != nil { return try await work() }
         let answer = Answer(
-            wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex, wantsAirQuality: wantsAirQuality, wantsNowcast: wantsNowcast)
+            wantsForecast: wantsForecast, wantsUVIndex: wantsUVIndex, wantsAirQuality: wantsAirQuality, wantsNowcast: wantsNowcast,
+            waitsForAirQuality: waitsForAirQuality)
         return try await $current.withValue(answer, operation: work)
     }
 

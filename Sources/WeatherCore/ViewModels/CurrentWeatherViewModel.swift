@@ -329,15 +329,17 @@ private final class NamingAnswer: Sendable {
 
 /// Something asked beside the weather (the air, the minutes): started at the same moment, and taken only if it is in
 /// when the weather is (it never holds the weather up), else from the cache while fresh. Its request runs on to its
-/// end, so a slow answer is cached for the next view.
+/// end, so a slow answer is cached for the next view. With `waits` (an answer that is nothing without it), it is
+/// waited for: its request is bounded by the answer's deadline, which it inherits.
 enum Beside {
     static func weather<T: Sendable, Extra: Sendable>(
-        asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?,
+        asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?, waits: Bool = false,
         isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async throws -> (T, Extra?) {
         let arrived = Mutex<Extra?>(nil)
-        Task { if let extra = try? await ask() { arrived.withLock { $0 = extra } } }
+        let asking = Task { if let extra = try? await ask() { arrived.withLock { $0 = extra } } }
         let value = try await work()
+        if waits { await asking.value }
         if let extra = arrived.withLock({ $0 }) { return (value, extra) }
         return (value, await cached())
     }
@@ -350,7 +352,9 @@ enum AirBeside {
         _ work: () async throws -> T
     ) async throws -> (T, AirQuality?) {
         guard let source, Answer.current?.wantsAirQuality ?? true else { return (try await work(), nil) }
-        return try await Beside.weather(asking: { try await source.airQuality(for: place) }, cached: { await source.cachedAirQuality(for: place) }, work)
+        return try await Beside.weather(
+            asking: { try await source.airQuality(for: place) }, cached: { await source.cachedAirQuality(for: place) },
+            waits: Answer.current?.waitsForAirQuality ?? false, work)
     }
 
     /// Where the air's request will go, when it will be asked beside the weather: for its connection, opened with the
