@@ -68,6 +68,37 @@ struct AirTests {
         #expect(server.requests.filter(\.asksForAirQuality).count == 1)
     }
 
+    /// At the prompt a recent city is shown from its cached copy: the air fresh in the cache comes with it. Here the
+    /// first view's air lands after it (held until the weather is answered), so only the cache can bring it.
+    @Test func aCityShownFromItsCopyAtThePromptHasItsAirLine() async throws {
+        let air = try FakeAirQuality.answer(us: 32, eu: 18)
+        let weatherAnswered = Mutex(0)
+        let airAnswered = Mutex(0)
+        let server = try LoopbackServer { request in
+            if request.asksForAirQuality {
+                for _ in 0..<400 where weatherAnswered.withLock({ $0 }) < 1 { usleep(5_000) }
+                usleep(200_000)
+                defer { airAnswered.withLock { $0 += 1 } }
+                return .json(air)
+            }
+            defer { if request.path.hasPrefix("/data/2.5/weather") { weatherAnswered.withLock { $0 += 1 } } }
+            return FakeOpenWeather.route(request)
+        }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let terminal = try runner.terminal()
+        #expect(await terminal.waitFor("> "))
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        #expect(await until { airAnswered.withLock { $0 } == 1 })
+        terminal.send("Testford\r")
+        #expect(await terminal.waitFor("(European AQI 18)"), "\(terminal.diagnostics)")
+        #expect(server.requests.filter(\.asksForAirQuality).count == 1)
+        terminal.send("\u{04}")
+        #expect(await terminal.waitForExit() == 0)
+    }
+
     /// A status line without `%a` or `%A` asks nothing of the air source; offline asks nobody at all.
     @Test func noAirIsAskedWhenItIsNotShownOrOffline() async throws {
         let server = try Self.server()

@@ -195,6 +195,12 @@ package final class CurrentWeatherViewModel: RequestingViewModel {
         runner.supersede()
         onWeatherAsked?(place, false)
         guard let copy = await service.cachedReport(for: place) else { return nil }
+        // The air and the minutes fresh in the cache come with it, as they do beside a fetched report (the "Air" and
+        // "Rain" lines were missing from every view drawn from a copy).
+        let wantsAir = Answer.current?.wantsAirQuality ?? true
+        let wantsNowcast = Answer.current?.wantsNowcast ?? true
+        air = wantsAir ? await airSource?.cachedAirQuality(for: place).map { ($0, copy.place) } : nil
+        nowcast = wantsNowcast ? await nowcastSource?.cachedNowcast(for: place).map { ($0, copy.place) } : nil
         show(copy, of: place)
         if case .refreshing = copy.source { return .stale }
         return .fresh
