@@ -64,6 +64,21 @@ struct LocalPlacesTests {
         #expect(held.server.requests(to: "/geo/1.0/direct").count == 1)
     }
 
+    /// `:compare` finds a name as the prompt does: a city the table knows clearly is taken from it, with no geocoding
+    /// (before, it went to the provider's geocoder, which may rank another place of that name first).
+    @Test func compareFindsPlacesOnTheMachineAsThePromptDoes() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: Self.on)
+        defer { runner.remove() }
+        let result = try await runner.run(input: ":compare Reykjavik; Zurich\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let heading = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(heading.contains("Reykjavík, IS") && heading.contains("Zürich, CH"), "\(result.stdout)")
+        #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
+        #expect(server.requests(to: "/data/2.5/weather").count == 2)
+    }
+
     /// Piped, the one view waits for the names asked beside the weather (both left together): the first view is in
     /// French, and a place found as "Londres" keeps its names: "London" after `:lang en`, "Londres" again after `:lang fr`.
     @Test func aPlaceKeepsItsNamesAndIsNamedInTheLanguageInForce() async throws {

@@ -55,6 +55,14 @@ extension WeatherApp {
         }
     }
 
+    /// A place `:compare` takes without asking a geocoder: a recent city by name, else one the gazetteer knows
+    /// clearly, as the prompt finds it (the same word is the same place in both).
+    func comparedPlace(_ text: String) -> Place? {
+        if let recent = recentCity(named: text) { return recent }
+        guard case .clear(let places)? = localAnswer(text) else { return nil }
+        return places.first?.named(in: language)
+    }
+
     /// What the gazetteer makes of typed text: a name it knows (clearly or not), or coordinates near one of its cities
     /// (named by it, no reverse geocoding). Nil for anything else, which goes to the provider as before, and always
     /// offline (the samples answer there) or without a gazetteer.

@@ -198,7 +198,7 @@ package final class WeatherApp {
             model.onError = { [unowned self] error in emit(.failed(error)) }
             model.onLoadingChanged = { [unowned self] on in emit(.loading(on)) }
         }
-        models.comparison.knownPlace = { [unowned self] text in recentCity(named: text) }
+        models.comparison.knownPlace = { [unowned self] text in comparedPlace(text) }
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.alerts.warnings = warningService
