@@ -37,7 +37,7 @@ struct NowcastTests {
     @Test func dryThroughoutSaysUntilTheLastStepEnds() {
         let nowcast = Self.nowcast(Array(repeating: 0, count: 24))
         #expect(NowcastOutlook(nowcast) == .dry(until: Self.time(120)))
-        #expect(sentence(nowcast) == "No rain until at least 15:00 (Radar Service radar, 5-minute steps).")
+        #expect(sentence(nowcast) == "No rain or snow until at least 15:00 (Radar Service radar, 5-minute steps).")
     }
 
     /// A trace under 0.1 mm/h is dry; 0.1 is wet.
