@@ -65,7 +65,7 @@ extension Renderer {
     }
 
     /// The current view's label for the minutes' line: "Rain", "Snow" or "Sleet" by what the first spell brings (and
-    /// "Rain" for a dry two hours, whose sentence says "no rain"); "Next 2 hours" for a spell that turns from one kind
+    /// "Rain" for a dry two hours, whose sentence says "no rain or snow"); "Next 2 hours" for a spell that turns from one kind
     /// to another, or whose kind no step says.
     func nowcastLabel(_ nowcast: Nowcast?) -> String {
         guard let kinds = nowcast.flatMap(NowcastKinds.init) else { return strings["label.nowcast"] }

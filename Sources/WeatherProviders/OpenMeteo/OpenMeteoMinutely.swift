@@ -72,12 +72,13 @@ package enum OpenMeteoMinutelyDecoding {
             throw OpenMeteoDecoding.unexpectedShape
         }
         let rain = block["rain"]?.array ?? [], snowfall = block["snowfall"]?.array ?? []
+        let value = { (values: [JSONValue], index: Int) in index < values.count ? values[index].double : nil }
         return zip(times, amounts).enumerated().compactMap { index, pair -> Nowcast.Step? in
             let (time, amount) = pair
             guard let end = PhysicalRange.moment(time.double), let millimetres = amount.double, millimetres.isFinite,
                 (0...200).contains(millimetres)
             else { return nil }
-            let kind = Self.kind(rain: index < rain.count ? rain[index].double : nil, snowfall: index < snowfall.count ? snowfall[index].double : nil)
+            let kind = Self.kind(rain: value(rain, index), snowfall: value(snowfall, index))
             return Nowcast.Step(time: end.addingTimeInterval(-900), millimetresPerHour: millimetres * 4, kind: kind)
         }.sorted { $0.time < $1.time }
     }
