@@ -37,11 +37,18 @@ struct PlainViewsTests {
         return [formatter.air(europe, at: RendererWidthTests.testford), formatter.air(elsewhere, at: RendererWidthTests.daytown)]
     }
 
-    /// A nowcast at `rates` mm/h, from the start it is given: MET Norway's radar, or Open-Meteo's 15-minute forecast.
-    static func nowcast(_ rates: [Double], step: Int, radar: Bool) -> (Date) -> Nowcast {
+    /// A nowcast at `rates` mm/h, from the start it is given: MET Norway's radar, or Open-Meteo's 15-minute forecast;
+    /// the source says it is `kind` (rain unless told).
+    static func nowcast(
+        _ rates: [Double], step: Int, radar: Bool, kind: PrecipitationKind? = .rain, kinds: [PrecipitationKind?]? = nil
+    ) -> (Date) -> Nowcast {
         { start in
             Nowcast(
-                steps: rates.enumerated().map { Nowcast.Step(time: start.addingTimeInterval(Double($0.offset * step * 60)), millimetresPerHour: $0.element) },
+                steps: rates.enumerated().map { index, rate in
+                    Nowcast.Step(
+                        time: start.addingTimeInterval(Double(index * step * 60)), millimetresPerHour: rate,
+                        kind: kinds.map { index < $0.count ? $0[index] : nil } ?? kind)
+                },
                 stepMinutes: step, isRadar: radar, source: radar ? .metNorway : .openMeteo, fetchedAt: start)
         }
     }
@@ -84,6 +91,22 @@ struct PlainViewsTests {
                 views.append(("\(source) current minutes", text(plain.current(current))))
             }
             views.append(("\(source) rain minutes", text(plain.rain(formatter.rain(report, nowcast: nowcast)))))
+        }
+        // What falls (issue 28): MET Norway's snow in the current view, and Open-Meteo's rain turning to snow in :rain.
+        for (source, name, minutes) in [
+            (ProviderViewsTests.Source.metFjordby, "current minutes snow", nowcast([0, 0, 0.6, 0.8, 0.2] + Array(repeating: 0, count: 19), step: 5, radar: true, kind: .snow)),
+            (.openMeteoKolkata, "rain minutes turning", nowcast([0, 0.8, 1.2, 1.2, 0, 0, 0, 0], step: 15, radar: false, kinds: [nil, .rain, .rain, .snow])),
+        ] {
+            let report = try source.report(language: language)
+            let formatter = ProviderViewsTests.formatter(source, units: units, clock: clock, language: language)
+            let nowcast = minutes(Date(timeIntervalSince1970: (source.now.timeIntervalSince1970 / 900).rounded(.down) * 900))
+            if nowcast.isRadar {
+                var current = formatter.current(report)
+                (current.nowcast, current.nowcastSentence) = try #require(formatter.nowcastLine(nowcast, report))
+                views.append(("\(source) \(name)", text(plain.current(current))))
+            } else {
+                views.append(("\(source) \(name)", text(plain.rain(formatter.rain(report, nowcast: nowcast)))))
+            }
         }
         // The drawn views' own fixtures: a stale copy, the UV index, the places followed (a home, one unanswered).
         var options = DisplayOptions(units: units, clock: clock, language: language)
@@ -142,6 +165,21 @@ struct PlainViewsTests {
         let lines = rain.split(separator: "\n").map(String.init)
         let minutes = try #require(lines.firstIndex { $0.hasPrefix("Moderate rain from about") })
         #expect(lines.count == minutes + 3 && lines[minutes + 2].hasSuffix(" From the forecast in 3-hour steps."), "\(rain)")
+    }
+
+    /// What falls is said as the steps say it (issue 28), in English and in French: snow from MET Norway, and rain
+    /// turning to snow, with when, from Open-Meteo.
+    @Test func theMinutesSayWhatFallsInEachLanguage() throws {
+        let english = Dictionary(try Self.views(.english).map { ($0.name, $0.text) }) { a, _ in a }
+        let french = Dictionary(try Self.views(.french).map { ($0.name, $0.text) }) { a, _ in a }
+        let snow = try #require(english["metFjordby current minutes snow"])
+        #expect(snow.contains("\nLight snow from about ") && snow.contains(", stopping around ") && !snow.contains("rain from"), "\(snow)")
+        let neige = try #require(french["metFjordby current minutes snow"])
+        #expect(neige.contains("\nNeige faible à partir de ") && neige.contains(" environ, cessant vers "), "\(neige)")
+        let turning = try #require(english["openMeteoKolkata rain minutes turning"])
+        #expect(turning.contains(/\nLight rain from about [0-9:]+, turning to snow around [0-9:]+, stopping around [0-9:]+\./), "\(turning)")
+        let changeant = try #require(french["openMeteoKolkata rain minutes turning"])
+        #expect(changeant.contains(/\nPluie faible à partir de [0-9:]+ environ, se transformant en neige vers [0-9:]+, cessant vers [0-9:]+\./), "\(changeant)")
     }
 
     /// Imperial units and a 12-hour clock: miles per hour, inches, "2:00 PM".

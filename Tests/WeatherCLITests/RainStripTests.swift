@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WeatherCLI
 @testable import WeatherCore
@@ -32,5 +33,31 @@ struct RainStripTests {
         #expect(strip(Self.steps, width: 80, unicode: false).hasPrefix("  14:15 ....--==##...."))
         let key = Renderer(style: Style(color: false, unicode: false), width: 80).stripKey().plain
         #expect(key == "  . dry  - light  = moderate  # heavy")
+    }
+
+    /// What falls (issue 28): wet cells in its colour (the rain's blue, the snow's white), a merged cell in its first
+    /// wet step's; the key leads with what falls when it is not rain alone, as the sentence says it.
+    @Test func snowCellsTakeTheSnowsColourAndTheKeySaysWhatFalls() {
+        let colour = Style(color: true, unicode: true)
+        let renderer = Renderer(style: colour, width: 80)
+        let line = colour.render(renderer.strip([nil, .light, .light, nil], kinds: [nil, .rain, .snow, nil], start: nil, end: nil))
+        #expect(line.contains("\u{1B}[38;5;75m▂▂▂\u{1B}[0m") && line.contains("\u{1B}[38;5;255m▂▂▂\u{1B}[0m"), "\(line.debugDescription)")
+        let narrow = Renderer(style: colour, width: 4)
+        #expect(colour.render(narrow.strip([nil, .light, .light, nil], kinds: [nil, .snow, .rain, nil], start: nil, end: nil)).contains("38;5;255m▂"))
+
+        let start = Date(timeIntervalSince1970: 1_699_966_800)
+        func nowcast(_ kinds: [PrecipitationKind?]) -> Nowcast {
+            Nowcast(
+                steps: kinds.enumerated().map { Nowcast.Step(time: start.addingTimeInterval(Double($0.offset * 300)), millimetresPerHour: 1, kind: $0.element) },
+                stepMinutes: 5, isRadar: true, source: ProviderID(rawValue: "radar", displayName: "Radar", attribution: "", needsKey: false), fetchedAt: start)
+        }
+        let plain = Renderer(style: Style(color: false, unicode: true), width: 80)
+        #expect(plain.stripKey(nowcast([.rain, .rain])).plain == "  · dry  ▂ light  ▅ moderate  █ heavy")
+        #expect(plain.stripKey(nowcast([.snow])).plain == "  snow:  · dry  ▂ light  ▅ moderate  █ heavy")
+        #expect(plain.stripKey(nowcast([.rain, .snow])).plain.hasPrefix("  rain, then snow:  · dry"))
+        #expect(plain.stripKey(nowcast([nil])).plain.hasPrefix("  precipitation:  · dry"))
+        #expect(plain.nowcastLabel(nowcast([.sleet])) == "Sleet" && plain.nowcastLabel(nowcast([.rain, .snow])) == "Next 2 hours")
+        let german = Renderer(style: Style(color: false, unicode: true), width: 80, strings: Strings.terminal(.german))
+        #expect(german.stripKey(nowcast([.snow])).plain.hasPrefix("  Schnee:  · trocken"))
     }
 }

@@ -315,7 +315,8 @@ private struct Figures {
     }
 
     /// The next two hours to the step: the source, its step and whether it is radar, each step's start, end and rate
-    /// (in the precipitation unit an hour) and intensity (null when dry).
+    /// (in the precipitation unit an hour), intensity and what falls (null when dry), and whether that is the source's
+    /// word or the weather's condition now.
     func minutes(_ nowcast: Nowcast, summary: String?) -> JSONValue {
         .object([
             "source": .string(nowcast.source.rawValue), "attribution": .string(nowcast.source.attribution),
@@ -326,6 +327,8 @@ private struct Figures {
                     "start": time(step.time), "end": time(step.time.addingTimeInterval(nowcast.stepSeconds)),
                     "precipitationRate": precipitation(step.millimetresPerHour),
                     "intensity": step.intensity.map { .string($0.rawValue) } ?? .null,
+                    "kind": step.intensity == nil ? .null : step.kind.map { .string($0.rawValue) } ?? .null,
+                    "kindFrom": step.intensity == nil || step.kind == nil ? .null : .string(step.kindFromWeather ? "weather" : "source"),
                 ])
             }),
         ])

@@ -160,12 +160,12 @@ package struct PlainRenderer: Sendable {
             + minutes(d.nowcast, d.zone) + [sentence(spoken(fullWeekdays(d.outlook)))]
     }
 
-    /// The minutes, from the steps: when rain starts or stops, to the step ("Light rain from about 14:25, stopping
-    /// around 15:10."), then where they come from and their step in words ("From MET Norway radar, in steps of 5
+    /// The minutes, from the steps: when rain or snow starts or stops, to the step ("Light snow from about 14:25,
+    /// stopping around 15:10."), then where they come from and their step in words ("From MET Norway radar, in steps of 5
     /// minutes."). None without a nowcast, or without the place's zone to say its times in.
     private func minutes(_ nowcast: Nowcast?, _ zone: PlaceTimeZone?) -> [String] {
         guard let nowcast, let zone, let outlook = NowcastOutlook(nowcast) else { return [] }
-        let words = ForecastSummaries.nowcastWords(outlook, strings) { LocalTime($0, zone).clockTime(clock) }
+        let words = ForecastSummaries.nowcastWords(outlook, NowcastKinds(nowcast), strings) { LocalTime($0, zone).clockTime(clock) }
         let source = strings(nowcast.isRadar ? "plain.nowcast.radar" : "plain.nowcast.model", [
             "source": nowcast.source.displayName, "steps": strings.plural("plain.nowcast.steps", nowcast.stepMinutes),
         ])

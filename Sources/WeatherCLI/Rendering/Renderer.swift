@@ -83,7 +83,7 @@ package struct Renderer: Sendable {
         }
         if let precipitation = d.precipitation { rows.append([text(strings["label.precipitation"]), text(precipitation)]) }
         if let air = d.air { rows.append([text(strings["label.air"]), airIndex(air)]) }
-        if let minutes = d.nowcastSentence { rows.append([text(strings["label.nowcast"]), text(minutes)]) }
+        if let minutes = d.nowcastSentence { rows.append([text(nowcastLabel(d.nowcast)), text(minutes)]) }
         if let sunrise = d.sunrise, let sunset = d.sunset {
             rows.append([text(strings["label.sun"]), text(strings("current.sun", ["sunrise": sunrise, "sunset": sunset]))])
         }

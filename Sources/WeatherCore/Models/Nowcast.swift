@@ -5,14 +5,21 @@ import FoundationEssentials
 /// it falls from its start to the next step's; the source, its step and whether it is radar data go with them, so a
 /// view never claims a precision the data does not have.
 package struct Nowcast: Equatable, Sendable {
-    /// One step: from `time` for the nowcast's step, at `millimetresPerHour`.
+    /// One step: from `time` for the nowcast's step, at `millimetresPerHour`, of `kind` where the source says what
+    /// falls (nil where it says nothing: MET Norway's radar past the hour its symbol covers, an Open-Meteo step whose
+    /// rain and snowfall are both 0). `kindFromWeather` is true for a kind taken from the weather's own condition now
+    /// (`fillingKinds(from:)`), the source saying none.
     package struct Step: Equatable, Sendable {
         package var time: Date
         package var millimetresPerHour: Double
+        package var kind: PrecipitationKind?
+        package var kindFromWeather: Bool
 
-        package init(time: Date, millimetresPerHour: Double) {
+        package init(time: Date, millimetresPerHour: Double, kind: PrecipitationKind? = nil, kindFromWeather: Bool = false) {
             self.time = time
             self.millimetresPerHour = millimetresPerHour
+            self.kind = kind
+            self.kindFromWeather = kindFromWeather
         }
 
         /// What falls: nil when it is dry (under `Nowcast.wetRate`).
@@ -59,6 +66,35 @@ package struct Nowcast: Equatable, Sendable {
 
     /// When the last step ends.
     package var end: Date? { steps.last.map { $0.time.addingTimeInterval(stepSeconds) } }
+
+    /// The wet steps whose source says nothing of what falls take what the weather's condition now says falls (the
+    /// report's snow, sleet or rain), marked as such; with a condition that says nothing of it (dry, thunder,
+    /// unknown) they keep no kind, and the words say "precipitation": never a kind the data does not give.
+    package func fillingKinds(from condition: ConditionGroup?) -> Nowcast {
+        guard let kind = condition.flatMap(PrecipitationKind.init) else { return self }
+        var copy = self
+        for index in copy.steps.indices where copy.steps[index].kind == nil && copy.steps[index].intensity != nil {
+            copy.steps[index].kind = kind
+            copy.steps[index].kindFromWeather = true
+        }
+        return copy
+    }
+}
+
+/// What falls: rain, snow, or the two mixed (sleet, as MET Norway and OpenWeather's codes 611–616 name it).
+package enum PrecipitationKind: String, CaseIterable, Sendable {
+    case rain, snow, sleet
+
+    /// What a condition says falls; nil for one that says nothing of it (dry, mist, a thunderstorm, which may bring
+    /// either). Drizzle, showers and freezing rain fall as rain.
+    package init?(_ group: ConditionGroup) {
+        switch group {
+        case .drizzle, .rain, .freezingRain, .showers: self = .rain
+        case .snow: self = .snow
+        case .sleet: self = .sleet
+        case .thunderstorm, .mist, .clear, .fewClouds, .clouds, .overcast, .unknown: return nil
+        }
+    }
 }
 
 /// How hard rain falls, by the American Meteorological Society's glossary ("rain"): light under 2.5 mm/h, moderate
@@ -114,6 +150,55 @@ package enum NowcastOutlook: Equatable, Sendable {
             }
         } else {
             self = .starting(intensity, start: steps[wet].time, stop: stop, end: end)
+        }
+    }
+
+    /// The first spell's steps: from the first wet step to the next dry one; nil when every step is dry.
+    package static func firstSpell(_ steps: [Nowcast.Step]) -> ArraySlice<Nowcast.Step>? {
+        guard let wet = steps.firstIndex(where: { $0.intensity != nil }) else { return nil }
+        let dryAgain = steps[wet...].firstIndex { $0.intensity == nil }
+        return steps[wet..<(dryAgain ?? steps.endIndex)]
+    }
+}
+
+/// What falls in the nowcast's first spell (the one `NowcastOutlook` speaks of), from its steps' kinds: one kind, or
+/// one turning into another, or nil (`kind`) where no step says. Steps with no kind are passed over when others
+/// have one. Rain, then snow, then rain again (more than one turn back and forth) is said as sleet, the two mixed.
+package struct NowcastKinds: Equatable, Sendable {
+    /// What falls first; nil when no step of the spell says.
+    package var kind: PrecipitationKind?
+    /// When the spell turns to another kind: that kind, and the start of the first step no longer of the first kind.
+    package var turning: Turn?
+
+    package struct Turn: Equatable, Sendable {
+        package var kind: PrecipitationKind
+        package var at: Date
+    }
+
+    package init(kind: PrecipitationKind?, turning: Turn? = nil) {
+        self.kind = kind
+        self.turning = turning
+    }
+
+    /// Nil when every step is dry.
+    package init?(_ nowcast: Nowcast) {
+        guard let spell = NowcastOutlook.firstSpell(nowcast.steps) else { return nil }
+        let known = spell.filter { $0.kind != nil }
+        guard let first = known.first?.kind, let last = known.last?.kind else {
+            self.init(kind: nil)
+            return
+        }
+        // Runs of one kind, in order.
+        var runs: [(kind: PrecipitationKind, start: Date)] = []
+        for step in known where step.kind != runs.last?.kind {
+            if let kind = step.kind { runs.append((kind, step.time)) }
+        }
+        if runs.count == 1 {
+            self.init(kind: first)
+        } else if first != last {
+            self.init(kind: first, turning: Turn(kind: last, at: runs[1].start))
+        } else {
+            self.init(kind: .sleet)
         }
     }
 }

@@ -197,10 +197,11 @@ package struct DisplayFormatter: Sendable {
     package func rainOutlook(_ report: WeatherReport) -> String { summaries.rainOutlook(report) }
 
     /// When it next rains or snows (`:rain`): from the hourly forecast, saying so, and first the next two hours to the
-    /// step when a nowcast of the place is at hand (its steps from now on).
+    /// step when a nowcast of the place is at hand (its steps from now on, what falls where the source does not say
+    /// taken from the weather now: `nowcastAhead`).
     package func rain(_ report: WeatherReport, nowcast: Nowcast? = nil) -> RainDisplay {
         let summaries = summaries
-        let ahead = nowcast.map { $0.ahead(of: now) }.flatMap { $0.steps.isEmpty ? nil : $0 }
+        let ahead = nowcast.map { nowcastAhead($0, report) }.flatMap { $0.steps.isEmpty ? nil : $0 }
         return RainDisplay(
             place: report.place.named(in: options.language).displayName,
             outlook: summaries.rainOutlook(report) + " " + summaries.hourlyBasis(report), nowcast: ahead,
@@ -210,9 +211,15 @@ package struct DisplayFormatter: Sendable {
 
     /// The current view's minute-level line, from `nowcast`'s steps from now on: nil when none is left.
     package func nowcastLine(_ nowcast: Nowcast, _ report: WeatherReport) -> (Nowcast, String)? {
-        let ahead = nowcast.ahead(of: now)
+        let ahead = nowcastAhead(nowcast, report)
         guard !ahead.steps.isEmpty, let sentence = summaries.nowcastSentence(ahead, report) else { return nil }
         return (ahead, sentence)
+    }
+
+    /// The nowcast's steps from now on, those whose source says nothing of what falls taking the report's condition
+    /// now (its snow, sleet or rain: `Nowcast.fillingKinds(from:)`).
+    func nowcastAhead(_ nowcast: Nowcast, _ report: WeatherReport) -> Nowcast {
+        nowcast.ahead(of: now).fillingKinds(from: report.current.condition.group)
     }
 
     var summaries: ForecastSummaries { ForecastSummaries(options: options) }

@@ -75,7 +75,10 @@ package struct DecodedNowcast: Sendable {
 }
 
 /// Nowcast 2.0's GeoJSON as `DecodedNowcast`: the steps only when `properties.meta.radar_coverage` is "ok"; a step
-/// without a time or a rate within 0–500 mm/h is left out.
+/// without a time or a rate within 0–500 mm/h is left out. What falls comes from a step's `next_1_hours` symbol
+/// (`lightsnow`, `sleetshowers_day`, `rain`: the first step has one, for the hour after it) and holds for the steps of
+/// that hour; the radar's rate says nothing of it, so the steps after have no kind (nor those of a symbol without
+/// precipitation, `cloudy`).
 package enum METNorwayNowcastDecoding {
     package static func decode(_ data: Data) throws(WeatherError) -> DecodedNowcast {
         // 422: outside the product's area.
@@ -83,11 +86,20 @@ package enum METNorwayNowcastDecoding {
         let properties = try ResponseDecoding.parse(data)["properties"]
         guard let series = properties?["timeseries"]?.array else { throw .badResponse(Phrase("detail.unexpectedShape")) }
         guard properties?["meta"]?["radar_coverage"]?.string == "ok" else { return DecodedNowcast(steps: nil) }
+        var hours: [(start: Date, kind: PrecipitationKind?)] = []
         let steps = series.compactMap { entry -> Nowcast.Step? in
-            guard let time = entry["time"]?.string.flatMap(WireDate.iso8601),
-                let rate = entry["data"]?["instant"]?["details"]?["precipitation_rate"]?.double, rate.isFinite, (0...500).contains(rate)
+            guard let time = entry["time"]?.string.flatMap(WireDate.iso8601) else { return nil }
+            if let symbol = entry["data"]?["next_1_hours"]?["summary"]?["symbol_code"]?.string {
+                hours.append((time, SymbolCodes.kind(symbol)))
+            }
+            guard let rate = entry["data"]?["instant"]?["details"]?["precipitation_rate"]?.double, rate.isFinite, (0...500).contains(rate)
             else { return nil }
             return Nowcast.Step(time: time, millimetresPerHour: rate)
+        }.map { step in
+            // The latest symbol whose hour holds the step.
+            var step = step
+            step.kind = hours.last { $0.start <= step.time && step.time < $0.start.addingTimeInterval(3_600) }?.kind
+            return step
         }
         return DecodedNowcast(steps: steps.sorted { $0.time < $1.time })
     }

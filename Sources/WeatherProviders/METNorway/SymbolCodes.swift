@@ -87,6 +87,15 @@ package enum SymbolCodes {
         return Condition(code: symbol.code, main: symbol.main, description: symbol.description, isNight: night, key: symbol.key)
     }
 
+    /// What a symbol says falls: sleet, snow or rain by its name (with or without showers or thunder); nil for one
+    /// without precipitation (`cloudy`, `fog`) or not documented.
+    package static func kind(_ symbolCode: String) -> PrecipitationKind? {
+        guard let base = symbolCode.split(separator: "_").first.map(String.init), symbols[base] != nil else { return nil }
+        if base.contains("sleet") { return .sleet }
+        if base.contains("snow") { return .snow }
+        return base.contains("rain") ? .rain : nil
+    }
+
     /// True when a symbol's precipitation is snow (not sleet, which is mostly wet).
     package static func isSnow(_ symbolCode: String) -> Bool {
         symbolCode.contains("snow")

@@ -2,7 +2,7 @@ import FoundationEssentials
 import HTTPKit
 import WeatherCore
 
-/// Open-Meteo's 15-minute precipitation (`/v1/forecast?minutely_15=precipitation`, keyless, on `OPENMETEO_BASE_URL`
+/// Open-Meteo's 15-minute precipitation (`/v1/forecast?minutely_15=precipitation,rain,snowfall`, keyless, on `OPENMETEO_BASE_URL`
 /// when set), asked only where it is real 15-minute data. Open-Meteo's forecast documentation: "Only available in
 /// Central Europe and North America. Other regions use interpolated hourly data", the data coming from DWD's ICON-D2
 /// and Météo-France's AROME in Central Europe and NOAA's HRRR in North America. The boxes below lie inside those
@@ -61,19 +61,38 @@ package struct OpenMeteoMinutelySource: NowcastProviding {
 
 /// The `minutely_15` block (`timeformat=unixtime`) as steps. Open-Meteo's precipitation at a time is what fell in
 /// the 15 minutes before it: each becomes a step starting 15 minutes earlier, at four times the amount an hour. A
-/// time or an amount out of range (0–200 mm in 15 minutes) is left out.
+/// time or an amount out of range (0–200 mm in 15 minutes) is left out. What falls comes from the same 15 minutes'
+/// `rain` (mm) and `snowfall` (cm): snow alone, rain alone, or both (sleet); a step with neither, or without them in
+/// the answer, has no kind (Open-Meteo's `precipitation` is the sum of rain, showers and snowfall's water, and its
+/// 15-minute variables have no `showers`: a shower's quarter, or a trace rounded away, may show in neither).
 package enum OpenMeteoMinutelyDecoding {
     package static func decode(_ data: Data) throws(WeatherError) -> [Nowcast.Step] {
         let json = try ResponseDecoding.parse(data)
         guard let block = json["minutely_15"], let times = block["time"]?.array, let amounts = block["precipitation"]?.array else {
             throw OpenMeteoDecoding.unexpectedShape
         }
-        return zip(times, amounts).compactMap { time, amount -> Nowcast.Step? in
+        let rain = block["rain"]?.array ?? [], snowfall = block["snowfall"]?.array ?? []
+        let value = { (values: [JSONValue], index: Int) in index < values.count ? values[index].double : nil }
+        return zip(times, amounts).enumerated().compactMap { index, pair -> Nowcast.Step? in
+            let (time, amount) = pair
             guard let end = PhysicalRange.moment(time.double), let millimetres = amount.double, millimetres.isFinite,
                 (0...200).contains(millimetres)
             else { return nil }
-            return Nowcast.Step(time: end.addingTimeInterval(-900), millimetresPerHour: millimetres * 4)
+            let kind = Self.kind(rain: value(rain, index), snowfall: value(snowfall, index))
+            return Nowcast.Step(time: end.addingTimeInterval(-900), millimetresPerHour: millimetres * 4, kind: kind)
         }.sorted { $0.time < $1.time }
+    }
+
+    /// Snow, rain, both (sleet) or nil, from the 15 minutes' rain (mm) and snowfall (cm); a value missing, negative or
+    /// not finite says nothing.
+    static func kind(rain: Double?, snowfall: Double?) -> PrecipitationKind? {
+        let wet = { (value: Double?) in value.map { $0.isFinite && $0 > 0 } ?? false }
+        switch (wet(rain), wet(snowfall)) {
+        case (true, true): return .sleet
+        case (true, false): return .rain
+        case (false, true): return .snow
+        case (false, false): return nil
+        }
     }
 }
 

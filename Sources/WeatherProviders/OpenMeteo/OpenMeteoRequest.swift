@@ -15,8 +15,8 @@ package enum OpenMeteoRequest: Hashable, Sendable {
     /// Air quality (`/v1/air-quality` on its own host): both indexes and the four pollutants now and hour by hour for
     /// today and tomorrow, and the six pollen now (null outside Europe).
     case airQuality(latitude: Double, longitude: Double)
-    /// Precipitation in 15-minute steps for the next two hours and a half, from the quarter now running
-    /// (`OpenMeteoMinutelySource`, only where the data is real).
+    /// Precipitation in 15-minute steps for the next two hours and a half, from the quarter now running, with its
+    /// rain and snowfall to say what falls (`OpenMeteoMinutelySource`, only where the data is real).
     case minutely15(latitude: Double, longitude: Double)
 
     /// What the current-conditions view shows.
@@ -79,7 +79,7 @@ package enum OpenMeteoRequest: Hashable, Sendable {
         case .minutely15(let lat, let lon):
             [
                 ("latitude", APIRequest.coordinate(lat)), ("longitude", APIRequest.coordinate(lon)),
-                ("minutely_15", "precipitation"), ("forecast_minutely_15", "10"), ("timeformat", "unixtime"),
+                ("minutely_15", "precipitation,rain,snowfall"), ("forecast_minutely_15", "10"), ("timeformat", "unixtime"),
             ]
         }
     }

@@ -100,7 +100,7 @@ struct NowcastSourceTests {
         let nowcast = try #require(try await Self.openMeteo(server).nowcast(for: place))
         let request = try #require(server.requests.first)
         #expect(request.path == "/v1/forecast")
-        #expect(request.value("minutely_15") == "precipitation" && request.value("forecast_minutely_15") == "10")
+        #expect(request.value("minutely_15") == "precipitation,rain,snowfall" && request.value("forecast_minutely_15") == "10")
         #expect(request.value("hourly") == nil && request.value("daily") == nil)
         #expect(nowcast.stepMinutes == 15 && !nowcast.isRadar && nowcast.source == .openMeteo)
         #expect(nowcast.steps.first?.time == Date(timeIntervalSince1970: Double(Self.start)))
@@ -140,7 +140,80 @@ struct NowcastSourceTests {
     }
 }
 
+/// What falls (issue 28), as each source says it.
 extension NowcastSourceTests {
+    /// MET Norway's radar says only how hard: what falls is the `next_1_hours` symbol's, for the steps of its hour;
+    /// the steps after it have no kind (the view then takes the weather's condition), nor those of a dry symbol.
+    @Test func metNorwaysSymbolSaysWhatFallsForItsHour() async throws {
+        let body = try FakeNowcast.met(rates: Self.rates, start: Self.start, symbols: [0: "lightsnowshowers_day"])
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let nowcast = try #require(try await Self.met(server).nowcast(for: Self.oslo))
+        #expect(nowcast.steps.prefix(12).allSatisfy { $0.kind == .snow }, "\(nowcast.steps.map(\.kind))")
+        #expect(nowcast.steps.dropFirst(12).allSatisfy { $0.kind == nil })
+        #expect(NowcastKinds(nowcast) == NowcastKinds(kind: .snow))
+        #expect(server.requests.count == 1)
+        for (symbol, kind) in [
+            ("sleet", PrecipitationKind.sleet), ("heavysleetshowersandthunder_night", .sleet), ("lightssnowshowersandthunder_day", .snow),
+            ("rain", .rain), ("lightrainshowers_polartwilight", .rain),
+        ] {
+            let decoded = try METNorwayNowcastDecoding.decode(FakeNowcast.met(rates: [1, 1], start: Self.start, symbols: [0: symbol]))
+            #expect(decoded.steps?.map(\.kind) == [kind, kind], "\(symbol)")
+        }
+        for symbol in ["cloudy", "fog", "partlycloudy_day", "not-a-symbol"] {
+            let decoded = try METNorwayNowcastDecoding.decode(FakeNowcast.met(rates: [1, 1], start: Self.start, symbols: [0: symbol]))
+            #expect(decoded.steps?.map(\.kind) == [nil, nil], "\(symbol)")
+        }
+        // Without a symbol, as in most steps of a real answer: no kind.
+        #expect(try METNorwayNowcastDecoding.decode(FakeNowcast.met(rates: [1], start: Self.start)).steps?.first?.kind == nil)
+    }
+
+    /// Open-Meteo's rain and snowfall in the same 15 minutes say what falls: snow alone, rain alone, both (sleet),
+    /// and a change from rain to snow within the two hours; an answer without them says nothing. Still one request.
+    @Test func openMeteosRainAndSnowfallSayWhatFalls() async throws {
+        // Rain in the 2nd and 3rd quarters, both in the 4th, snow in the 5th and 6th.
+        let body = try FakeNowcast.openMeteo(amounts: [0, 0.5, 0.5, 0.6, 0.4, 0.4, 0, 0, 0, 0], end: Self.start + 900, snow: [0, 0, 0, 0.5, 1, 1])
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let nowcast = try #require(try await Self.openMeteo(server).nowcast(for: Self.zurich))
+        #expect(nowcast.steps.map(\.kind) == [nil, .rain, .rain, .sleet, .snow, .snow, nil, nil, nil, nil])
+        #expect(NowcastKinds(nowcast) == NowcastKinds(kind: .rain, turning: .init(kind: .snow, at: nowcast.steps[3].time)))
+        #expect(server.requests.count == 1)
+        let all = try OpenMeteoMinutelyDecoding.decode(FakeNowcast.openMeteo(amounts: [0.3, 0.3], end: Self.start, snow: [1, 1]))
+        #expect(all.map(\.kind) == [.snow, .snow])
+        let unsaid = try OpenMeteoMinutelyDecoding.decode(FakeNowcast.openMeteo(amounts: [0.3, 0], end: Self.start, kinds: false))
+        #expect(unsaid.map(\.kind) == [nil, nil] && unsaid.first?.millimetresPerHour == 1.2)
+        #expect(OpenMeteoMinutelyDecoding.kind(rain: .nan, snowfall: 0.2) == .snow && OpenMeteoMinutelyDecoding.kind(rain: -1, snowfall: nil) == nil)
+    }
+
+    /// The same series fed to both sources (snow in the second quarter hour, then rain turning to snow in the second
+    /// hour, as MET Norway's radar steps with its symbols and as Open-Meteo's quarters) says the same: the same
+    /// spell, the same kinds, the same sentence but for the source.
+    @Test func bothSourcesSayTheSameKindOfTheSameSeries() throws {
+        // Quarter hours: dry, snow, dry, dry, rain, rain, snow, snow.
+        let quarters: [(mm: Double, snow: Double)] = [(0, 0), (0.5, 1), (0, 0), (0, 0), (0.5, 0), (0.5, 0), (0.5, 1), (0.5, 1)]
+        let met = try METNorwayNowcastDecoding.decode(FakeNowcast.met(
+            rates: quarters.flatMap { Array(repeating: $0.mm * 4, count: 3) }, start: Self.start,
+            symbols: [0: "lightsnow", 12: "lightrain", 18: "lightsnow"])).nowcast(fetchedAt: TestClock().now)
+        let model = try OpenMeteoMinutelyDecoding.decode(FakeNowcast.openMeteo(
+            amounts: quarters.map(\.mm), end: Self.start + 900, snow: quarters.map(\.snow)))
+        let radar = try #require(met)
+        let quarter = Nowcast(steps: model, stepMinutes: 15, isRadar: false, source: .openMeteo, fetchedAt: TestClock().now)
+        #expect(NowcastKinds(radar) == NowcastKinds(kind: .snow) && NowcastKinds(quarter) == NowcastKinds(radar))
+        // The second spell, alone.
+        let later = { (n: Nowcast) in n.ahead(of: Date(timeIntervalSince1970: Double(Self.start + 3_600))) }
+        #expect(NowcastKinds(later(radar)) == NowcastKinds(kind: .rain, turning: .init(kind: .snow, at: Date(timeIntervalSince1970: Double(Self.start + 5_400)))))
+        #expect(NowcastKinds(later(quarter)) == NowcastKinds(later(radar)))
+        let summaries = ForecastSummaries(options: DisplayOptions(language: .english))
+        let words = { (n: Nowcast) in
+            NowcastOutlook(later(n)).map { outlook in
+                ForecastSummaries.nowcastWords(outlook, NowcastKinds(later(n)), summaries.strings) { FakeNowcast.iso(Int($0.timeIntervalSince1970)) }
+            } ?? ""
+        }
+        #expect(words(radar) == words(quarter))
+        #expect(words(radar).hasPrefix("light rain, turning to snow around ") && words(radar).contains(", until at least "), "\(words(radar))")
+    }
+
     /// The fixtures' times are MET Norway's ISO 8601, read back to the second.
     @Test func theFixturesTimesReadBack() {
         for seconds in [0, 951_782_400, 1_699_918_500, 1_709_210_096, 4_102_444_799] {
