@@ -83,6 +83,29 @@ struct AirTests {
         #expect(server.requests.filter(\.asksForAirQuality).isEmpty)
     }
 
+    /// The air and the 15-minute rain on the weather's own host (Open-Meteo chosen, no key: one server) failing with a
+    /// 503, a reset or no answer at all: the weather is shown, Open-Meteo's, with no failover and no notice.
+    /// (`BesideFailureTests` holds the weather until the failure, in process: a failure there never marks the host.)
+    @Test(arguments: ["503", "reset", "silence"])
+    func aRequestBesideFailingOnTheWeathersHostLeavesTheWeatherToItsProvider(_ failure: String) async throws {
+        let reply: LoopbackServer.Reply = switch failure {
+        case "503": .json(#"{"error":true,"reason":"down"}"#, status: 503)
+        case "reset": .reset
+        default: .neverRespond
+        }
+        let server = try LoopbackServer { request in request.asksForAirQuality || request.asksForNowcast ? reply : FakeProviders.route(request) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        let json = try await runner.run(["--json", "London"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONValue.parse(json.stdout)
+        #expect(document["provider"] == .string("open-meteo"), "\(json.stdout)")
+        #expect(document["failover"] == .null)
+        #expect(document["notice"] == .null)
+        #expect(server.weatherRequests.contains { $0.path == "/v1/forecast" })
+    }
+
     /// An air source that fails leaves the weather whole, with no "Air" line and no error.
     @Test func aFailingAirSourceBesideAWorkingForecast() async throws {
         let server = try LoopbackServer { request in
