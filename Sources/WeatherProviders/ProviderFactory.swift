@@ -92,12 +92,12 @@ package struct ProviderFactory: Sendable {
     /// False when `WEATHER_OR_NOT_NOWCAST` is "off" (or "0", "no", "false"): no nowcast source is asked, and `:rain`
     /// and the current view speak from the hourly forecast (the benchmark's rows without it).
     package var nowcastOn: Bool {
-        !["off", "0", "no", "false"].contains(environment["WEATHER_OR_NOT_NOWCAST"]?.trimmingWhitespace.lowercased() ?? "")
+        Settings.environmentSwitch(environment["WEATHER_OR_NOT_NOWCAST"]) ?? true
     }
 
     /// False when `WEATHER_OR_NOT_WARNINGS` is "off" (or "0", "no", "false"): no warning service is asked.
     package var warningsOn: Bool {
-        !["off", "0", "no", "false"].contains(environment["WEATHER_OR_NOT_WARNINGS"]?.trimmingWhitespace.lowercased() ?? "")
+        Settings.environmentSwitch(environment["WEATHER_OR_NOT_WARNINGS"]) ?? true
     }
 
     /// The first warning service's base-URL variable the program cannot use, as the error a request would meet:

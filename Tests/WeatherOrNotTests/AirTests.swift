@@ -115,6 +115,51 @@ struct AirTests {
         #expect(server.requests.filter(\.asksForAirQuality).isEmpty)
     }
 
+    /// `WEATHER_OR_NOT_AIR=off`: the air is never asked, at the prompt or in a one-shot; the current view has no "Air"
+    /// line, `:air` says the air is turned off and how to turn it on, `--json`'s `air` is null and `%a %A` print dashes.
+    @Test func theAirTurnedOffIsNeverAskedAndSaysSo() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_AIR": "off"])
+        defer { runner.remove() }
+        let session = try await runner.run([], input: "Testford\n:air\n")
+        #expect(session.stdout.contains("Testford, England, GB"), "\(session.stdout)")
+        #expect(!session.stdout.contains("AQI"), "\(session.stdout)")
+        #expect(session.stderr.contains("Air quality is turned off (WEATHER_OR_NOT_AIR=off)."), "\(session.stderr)")
+
+        let json = try await runner.run(["--json", "Testford"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try JSONSchema.repository().errors(in: json.stdout) == [])
+        #expect(try JSONValue.parse(json.stdout)["air"] == .null)
+
+        let status = try await runner.run(["--format", "%a %A", "Testford"])
+        #expect(status.stdout == "– –\n", "\(status.stderr)")
+        #expect(server.requests.filter(\.asksForAirQuality).isEmpty)
+    }
+
+    /// The air and the 15-minute rain on the weather's own host (Open-Meteo chosen, no key: one server) failing with a
+    /// 503, a reset or no answer at all: the weather is shown, Open-Meteo's, with no failover and no notice.
+    /// (`BesideFailureTests` holds the weather until the failure, in process: a failure there never marks the host.)
+    @Test(arguments: ["503", "reset", "silence"])
+    func aRequestBesideFailingOnTheWeathersHostLeavesTheWeatherToItsProvider(_ failure: String) async throws {
+        let reply: LoopbackServer.Reply = switch failure {
+        case "503": .json(#"{"error":true,"reason":"down"}"#, status: 503)
+        case "reset": .reset
+        default: .neverRespond
+        }
+        let server = try LoopbackServer { request in request.asksForAirQuality || request.asksForNowcast ? reply : FakeProviders.route(request) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        let json = try await runner.run(["--json", "London"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONValue.parse(json.stdout)
+        #expect(document["provider"] == .string("open-meteo"), "\(json.stdout)")
+        #expect(document["failover"] == .null)
+        #expect(document["notice"] == .null)
+        #expect(server.weatherRequests.contains { $0.path == "/v1/forecast" })
+    }
+
     /// An air source that fails leaves the weather whole, with no "Air" line and no error.
     @Test func aFailingAirSourceBesideAWorkingForecast() async throws {
         let server = try LoopbackServer { request in

@@ -66,4 +66,37 @@ struct BesideConnectionsTests {
         #expect(await until { openWeather.connectionsAccepted == 2 && openMeteo.connectionsAccepted == 2 })
         #expect(openWeather.requests.isEmpty && openMeteo.requests.isEmpty)
     }
+
+    /// `WEATHER_OR_NOT_AIR=off` (the settings' environment layer): the air's server, a loopback server of its own
+    /// reached through a transport of its own, sees no connection and no request through a search and `:air`. With
+    /// the air on, the same steps ask it.
+    @Test(arguments: [false, true])
+    func theAirTurnedOffOpensNoConnectionAndAsksNothing(airOn: Bool) async throws {
+        let weather = try LoopbackServer(handler: FakeProviders.route)
+        let answer = try FakeAirQuality.answer()
+        let airServer = try LoopbackServer { _ in .json(answer) }
+        defer { [weather, airServer].forEach { $0.stop() } }
+        let factory = ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: nil, baseURL: weather.baseURL, timeout: 30),
+            environment: ["OPENMETEO_BASE_URL": weather.baseURL, "METNO_BASE_URL": weather.baseURL],
+            transport: SocketTransport(userAgent: "weather-or-not-tests"), cache: ResponseCache(directory: nil))
+        let airTransport = SocketTransport(userAgent: "weather-or-not-tests")
+        let airFactory = ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: nil, baseURL: airServer.baseURL, timeout: 30),
+            environment: ["OPENMETEO_BASE_URL": airServer.baseURL], transport: airTransport, cache: ResponseCache(directory: nil))
+        let app = WeatherApp(
+            preferences: Preferences(), store: nil, offline: false, providers: factory.catalog, provider: .openMeteo,
+            defaultProvider: .openMeteo, hasAPIKey: false, environmentAir: airOn ? nil : false, makeService: factory.service(for:))
+        app.airSource = airFactory.airQuality
+
+        #expect(await app.handle("London"))
+        #expect(await app.handle(":air"))
+        #expect(weather.requests(to: "/v1/forecast").count == 1, "the weather was asked")
+        if airOn {
+            #expect(await until { !airServer.requests.isEmpty && airTransport.connectionsOpened > 0 })
+        } else {
+            #expect(airTransport.connectionsOpened == 0)
+            #expect(airServer.connectionsAccepted == 0 && airServer.requests.isEmpty)
+        }
+    }
 }

@@ -39,7 +39,8 @@ package struct Launcher {
             providers: providers.catalog, provider: options.provider, environmentProvider: try? fromEnvironment.get(),
             defaultProvider: services.defaultProvider, hasAPIKey: services.hasAPIKey,
             failover: options.noFailover ? false : nil, plain: options.plain ? true : nil,
-            environmentPlain: Console.isDumb(environment) ? true : nil, makeService: services.make)
+            environmentPlain: Console.isDumb(environment) ? true : nil,
+            environmentAir: Settings.environmentSwitch(environment["WEATHER_OR_NOT_AIR"]), makeService: services.make)
         // Where the person is when they have not said: the time zone, and the IP service only `:locate` asks.
         app.whereabouts = Whereabouts(zone: LocalZone.name(environment: environment), locator: services.locator)
         // WEATHER_GAZETTEER=off: every name to the provider's geocoder, as before the table was built in.

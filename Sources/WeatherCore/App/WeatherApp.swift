@@ -62,7 +62,7 @@ package final class WeatherApp {
     /// person with no last city and no home is guessed to be, and what `:locate` asks.
     package var whereabouts = Whereabouts()
     /// Where the air comes from (`:air` and the current view's "Air" line), set by the program that composes the app;
-    /// never asked offline.
+    /// never asked offline, nor when the settings turn the air off (`WEATHER_OR_NOT_AIR=off`).
     package var airSource: (any AirQualityProviding)? {
         didSet { connectAir() }
     }
@@ -97,7 +97,8 @@ package final class WeatherApp {
         clock: ClockStyle? = nil, language: Language? = nil, environmentLanguage: LanguageChoice = LanguageChoice(language: .english),
         providers: ProviderCatalog, provider: ProviderID? = nil, environmentProvider: ProviderID? = nil,
         defaultProvider: ProviderID? = nil, hasAPIKey: Bool = true,
-        failover: Bool? = nil, plain: Bool? = nil, environmentPlain: Bool? = nil, now: @escaping @Sendable () -> Date = Date.init,
+        failover: Bool? = nil, plain: Bool? = nil, environmentPlain: Bool? = nil, environmentAir: Bool? = nil,
+        now: @escaping @Sendable () -> Date = Date.init,
         makeService: @escaping (ServiceChoice) -> any WeatherProviding
     ) {
         var preferences = preferences
@@ -116,7 +117,7 @@ package final class WeatherApp {
         self.defaultProvider = defaultProvider
         self.hasAPIKey = hasAPIKey
         flags = Settings.Layer(units: units, clock: clock, language: language, provider: provider, failover: failover, plain: plain)
-        environmentChoices = Settings.Layer(provider: environmentProvider, plain: environmentPlain)
+        environmentChoices = Settings.Layer(provider: environmentProvider, plain: environmentPlain, air: environmentAir)
         locale = environmentLanguage
         let settings = Settings.resolve(
             flags: flags, environment: environmentChoices, preferences: Settings.Layer(preferences), locale: locale,
@@ -317,10 +318,12 @@ package struct ServiceChoice: Equatable, Sendable {
 }
 
 extension WeatherApp {
-    /// Hands the air source and the nowcast source to the view models that ask them, none offline.
+    /// Hands the air source and the nowcast source to the view models that ask them, none offline; the air source to
+    /// none when the air is turned off (no request, no connection opened for it), and `:air` then says so.
     func connectAir() {
-        let source = offline ? nil : airSource
+        let source = offline || !settings.air ? nil : airSource
         models.air.source = source
+        models.air.turnedOff = !offline && !settings.air
         models.current.airSource = source
         models.air.scale = preferences.airScale
         models.current.airScale = preferences.airScale

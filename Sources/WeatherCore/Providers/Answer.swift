@@ -99,8 +99,15 @@ final class Attempt: Sendable {
 
     /// The earlier failure of `origin`, when this try skips it: it is noted as skipped.
     func skip(_ origin: String) -> WeatherError? {
-        guard skipsResting, let failure = failures?.resting(origin) else { return nil }
+        guard let failure = resting(origin) else { return nil }
         skipped.withLock { $0 = $0 ?? failure }
         return failure
+    }
+
+    /// The earlier failure of `origin`, when this try skips it, noting nothing: a request beside the weather skips
+    /// the host, and the weather's try is not said to have skipped one.
+    func resting(_ origin: String) -> WeatherError? {
+        guard skipsResting else { return nil }
+        return failures?.resting(origin)
     }
 }

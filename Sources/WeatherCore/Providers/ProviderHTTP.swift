@@ -23,19 +23,27 @@ package struct ProviderHTTP: Sendable {
     /// forecasts take the transport's 1 MiB. Smaller caps keep the memory a hostile answer costs small.
     package static let smallAnswerBytes = 256 * 1024
 
+    /// True for a request asked beside the weather (the air, the minutes, OpenWeather's UV index from Open-Meteo),
+    /// set around it by whoever asks it (`Beside`, `OpenWeatherService`): its failure is its own, never noted against
+    /// its host, neither within the answer nor in the record of failed hosts (`RecentFailures`), so the weather, or a
+    /// later request of the same answer on that host, is still sent, and the next answers still ask that host first.
+    /// It still skips a host the weather's requests found failed, and noting nothing when it does.
+    @TaskLocal package static var besideTheWeather = false
+
     /// The checked answer: `check` turns a response into a value or a `WeatherError`; transient errors are retried.
     /// A body over `maximumBytes` is refused.
     ///
     /// Within an `Answer`, the deadline is the provider's share of the answer's (`Attempt`), a host that failed
     /// within the answer is not asked again, and on a first pass a host that failed in the last minutes
     /// (`RecentFailures`) is not asked either: its earlier failure is thrown at once, and another provider answers.
+    /// A request beside the weather (`besideTheWeather`) notes none of its failures.
     package func get<Value>(
         _ url: URL, headers: [String: String] = [:], maximumBytes: Int = HTTPResponse.defaultMaximumBytes,
         check: (HTTPResponse) throws(WeatherError) -> Value
     ) async throws -> Value {
         let origin = Self.origin(of: url)
-        let (answer, attempt) = (Answer.current, Attempt.current)
-        if let failure = answer?.failure(at: origin) ?? attempt?.skip(origin) { throw failure }
+        let (answer, attempt, beside) = (Answer.current, Attempt.current, Self.besideTheWeather)
+        if let failure = answer?.failure(at: origin) ?? (beside ? attempt?.resting(origin) : attempt?.skip(origin)) { throw failure }
         let deadline = attempt?.deadline ?? ContinuousClock.now + .seconds(timeout)
         let seconds = attempt?.seconds ?? timeout
         var tries = 0
@@ -53,7 +61,7 @@ package struct ProviderHTTP: Sendable {
                 tries += 1
             } catch let error as WeatherError {
                 let error = error.reportingTimeout(seconds)
-                if RecentFailures.marksHost(error) {
+                if RecentFailures.marksHost(error), !beside {
                     answer?.noteFailure(error, at: origin)
                     attempt?.failures?.note(error, at: origin)
                 }

@@ -84,15 +84,18 @@ extension DisplayFormatter {
 }
 
 /// Publishes the air at a place (`:air`), from the air source the program composes; with none (offline, or a run that
-/// has no source), `:air` says there is no air data.
+/// has no source), `:air` says there is no air data, or, when the settings turned it off, that it is off and how to
+/// turn it on.
 @MainActor
 package final class AirViewModel: RequestingViewModel {
     package var onUpdate: ((AirDisplay) -> Void)?
     package var options: DisplayOptions {
         didSet { if options != oldValue { publish() } }
     }
-    /// Where the air comes from; nil offline.
+    /// Where the air comes from; nil offline and when turned off.
     package var source: (any AirQualityProviding)?
+    /// True when the air is turned off (`WEATHER_OR_NOT_AIR=off`): `:air` says so rather than that there is none.
+    package var turnedOff = false
     /// The scale chosen (`:aqi`); nil: the place's own.
     package var scale: AQIScale?
     private var shown: (AirQuality, Place)?
@@ -109,7 +112,7 @@ package final class AirViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ place: Place) async -> RequestOutcome {
         guard let source else {
-            let error = WeatherError.invalidInput(Phrase("error.air.none"))
+            let error = WeatherError.invalidInput(Phrase(turnedOff ? "error.air.off" : "error.air.none"))
             onError?(error)
             return .failed(error)
         }

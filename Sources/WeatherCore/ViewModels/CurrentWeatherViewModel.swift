@@ -335,15 +335,19 @@ private final class NamingAnswer: Sendable {
 
 /// Something asked beside the weather (the air, the minutes): started at the same moment, and taken only if it is in
 /// when the weather is (it never holds the weather up), else from the cache while fresh. Its request runs on to its
-/// end, so a slow answer is cached for the next view. With `waits` (an answer that is nothing without it), it is
-/// waited for: its request is bounded by the answer's deadline, which it inherits.
+/// end, so a slow answer is cached for the next view, and its failure never counts against the weather's host. With
+/// `waits` (an answer that is nothing without it), it is waited for: its request is bounded by the answer's deadline,
+/// which it inherits.
 enum Beside {
     static func weather<T: Sendable, Extra: Sendable>(
         asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?, waits: Bool = false,
         isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async throws -> (T, Extra?) {
         let arrived = Mutex<Extra?>(nil)
-        let asking = Task { if let extra = try? await ask() { arrived.withLock { $0 = extra } } }
+        // Its failure is its own: the host it shares with the weather is still asked (`ProviderHTTP.besideTheWeather`).
+        let asking = Task {
+            if let extra = try? await ProviderHTTP.$besideTheWeather.withValue(true, operation: ask) { arrived.withLock { $0 = extra } }
+        }
         let value = try await work()
         if waits { await asking.value }
         if let extra = arrived.withLock({ $0 }) { return (value, extra) }

@@ -92,8 +92,9 @@ package actor OpenWeatherService: WeatherProviding {
         let asks = uvSource != nil && client.wouldAsk(currentRequest)
             ? await fetcher.peek(currentRequest.cacheKey(language: client.configuration.language), decode: ResponseDecoding.current)?.isFresh != true
             : false
-        // A task of its own (the answer's deadline and failures go with it), so it can be given up.
-        let uvTask = Task { await uvSource?.uvIndex(for: place, network: asks) }
+        // A task of its own (the answer's deadline goes with it), so it can be given up; its failure is its own, never
+        // counted against Open-Meteo's host (`ProviderHTTP.besideTheWeather`), which may answer the weather next.
+        let uvTask = Task { await ProviderHTTP.$besideTheWeather.withValue(true) { await uvSource?.uvIndex(for: place, network: asks) } }
         defer { uvTask.cancel() }
         async let currentResult = fetch(currentRequest, decode: ResponseDecoding.current)
         async let forecastResult = wantsForecast

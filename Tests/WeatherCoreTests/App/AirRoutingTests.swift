@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WeatherCoreTesting
 @testable import WeatherCore
+import WeatherProviders
 
 /// `:air` through the app model (issue 28): it reaches the air view model, which asks the air source (not the
 /// weather provider), a units change redraws it with no request, and offline it asks nothing and says why.
@@ -57,6 +58,27 @@ struct AirRoutingTests {
         await h.app.run(.air)
         #expect(h.events.shown.contains(.failed(.invalidInput(Phrase("error.air.none")))), "\(h.events.all)")
         #expect(air.requests == ["Testford"])  // the search's "Air" line, before going offline
+    }
+
+    /// `WEATHER_OR_NOT_AIR=off` (the environment's layer of the settings): the air source is never asked, beside the
+    /// weather or by `:air`, the current view has no air, and `:air` says it is off and how to turn it on.
+    @Test func airTurnedOffAsksNothingAndSaysHowToTurnItOn() async throws {
+        let provider = FakeProvider(places: ["testford": [TestData.place]])
+        let app = WeatherApp(
+            preferences: Preferences(), store: nil, offline: false, providers: .standard, environmentAir: false,
+            makeService: { _ in provider })
+        let events = WeatherAppTests.EventLog()
+        app.onEvent = { events.all.append($0) }
+        let air = CountingAir()
+        app.airSource = air
+        #expect(app.settings.air == false)
+        await app.run(.search("Testford"))
+        let views = events.shown.compactMap { event -> CurrentWeatherDisplay? in if case .current(let d) = event { d } else { nil } }
+        #expect(views.count == 1 && views.allSatisfy { $0.air == nil }, "\(events.all)")
+        events.clear()
+        await app.run(.air)
+        #expect(events.shown.contains(.failed(.invalidInput(Phrase("error.air.off")))), "\(events.all)")
+        #expect(air.requests.isEmpty)
     }
 
     @Test func airParses() throws {

@@ -74,6 +74,29 @@ struct SettingsTests {
         #expect(plain == Settings(units: .imperial, clock: .twelveHour, language: .german, provider: .metNorway, failover: false, plain: true))
     }
 
+    /// The air (`WEATHER_OR_NOT_AIR`), as the minutes: no flag, preference or command chooses it, so its rules are
+    /// two. With nothing chosen it is asked, whatever the preferences saved.
+    @Test func theAirIsOnUnlessTurnedOff() {
+        #expect(Self.resolve().air == true)
+        #expect(Self.resolve(preferences: Self.savedEverything).air == true)
+        #expect(Self.resolve(environment: Settings.Layer(air: true)).air == true)
+    }
+
+    /// The environment turning it off wins over the default, and changes nothing else.
+    @Test func theEnvironmentTurnsTheAirOff() {
+        let off = Self.resolve(environment: Settings.Layer(air: false), preferences: Self.savedEverything)
+        #expect(off == Settings(units: .imperial, clock: .twelveHour, language: .german, provider: .metNorway, failover: false, air: false))
+    }
+
+    /// An on/off variable's words: "off", "0", "no", "false" in any case and with spaces around turn it off; any other
+    /// value leaves it on; unset or empty chooses nothing.
+    @Test func anEnvironmentSwitchReadsItsWords() {
+        for off in ["off", "0", "no", "false", " OFF ", "False"] { #expect(Settings.environmentSwitch(off) == false, "\(off)") }
+        for on in ["on", "1", "yes", "true", "ON"] { #expect(Settings.environmentSwitch(on) == true, "\(on)") }
+        #expect(Settings.environmentSwitch(nil) == nil)
+        #expect(Settings.environmentSwitch("  ") == nil)
+    }
+
     @Test(arguments: ["US", "LR", "MM"])
     func theUnitsDefaultToImperialInTheUnitedStatesLiberiaAndMyanmar(region: String) {
         #expect(Self.resolve(locale: LanguageChoice(language: .english, measurementRegion: region)).units == .imperial)
