@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPKit
 import Synchronization
 
 /// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
@@ -326,14 +327,17 @@ private final class NamingAnswer: Sendable {
 
 /// Something asked beside the weather (the air, the minutes): started at the same moment, and taken only if it is in
 /// when the weather is (it never holds the weather up), else from the cache while fresh. Its request runs on to its
-/// end, so a slow answer is cached for the next view.
+/// end, so a slow answer is cached for the next view. Its requests are background ones (`RequestPriority`): they never
+/// take a connection kept or opened for a view's, so they hold none the weather, or the next view's, waits for.
 enum Beside {
     static func weather<T: Sendable, Extra: Sendable>(
         asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?,
         isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T
     ) async throws -> (T, Extra?) {
         let arrived = Mutex<Extra?>(nil)
-        Task { if let extra = try? await ask() { arrived.withLock { $0 = extra } } }
+        Task {
+            if let extra = try? await RequestPriority.$current.withValue(.background, operation: ask) { arrived.withLock { $0 = extra } }
+        }
         let value = try await work()
         if let extra = arrived.withLock({ $0 }) { return (value, extra) }
         return (value, await cached())
