@@ -99,4 +99,36 @@ struct BesideConnectionsTests {
         #expect(openMeteo.requests.filter { !$0.asksForNowcast }.map(\.connection) == [1], "the UV index, on the connection opened for it")
         #expect(openMeteo.requests.filter(\.asksForNowcast).map(\.connection) == [2], "the minutes, on one of their own")
     }
+
+    /// A place known before any request (the built-in table's) with rain to the minute (issue 28: near Oslo, MET
+    /// Norway's nowcast, on the forecast's server): the minutes' connection opens with the forecast's, before either
+    /// request, so both leave at once on connections of their own (the minutes can then be in with the weather) and
+    /// nothing is opened after them.
+    @Test func aKnownPlacesMinutesGetTheirConnectionWithTheForecasts() async throws {
+        let met = try LoopbackServer(keepAlive: true) { request in
+            request.asksForNowcast ? .json(FakeNowcast.dry(path: request.path) ?? Data()) : FakeMETNorway.route(request)
+        }
+        let openMeteo = try LoopbackServer(keepAlive: true, handler: FakeOpenMeteo.route)
+        defer { [met, openMeteo].forEach { $0.stop() } }
+        let transport = SocketTransport(userAgent: "weather-or-not-tests")
+        let factory = ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: nil, baseURL: openMeteo.baseURL, timeout: 30),
+            environment: ["METNO_BASE_URL": met.baseURL, "OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport,
+            cache: ResponseCache(directory: nil))
+        let service = factory.service(.metNorway)
+        let oslo = Place(name: "Oslo", country: "NO", latitude: 59.9133, longitude: 10.7389, timeZone: "Europe/Oslo")
+        let nowcast = factory.nowcast
+        let beside = NowcastBeside.urls(nowcast, at: oslo)
+        #expect(beside.map(\.path) == ["/weatherapi/nowcast/2.0/complete"])
+        PreparedConnections.$alongside.withValue(beside) { service.prepareReport(naming: false) }
+        #expect(await until { met.connectionsAccepted == 2 })
+        #expect(met.requests.isEmpty)
+        let minutes = Task { try await RequestPriority.$current.withValue(.background) { try await nowcast.nowcast(for: oslo) } }
+        _ = try await service.report(for: oslo)
+        #expect(try await minutes.value != nil)
+        #expect(met.requests.map(\.connection).sorted() == [1, 2], "the forecast and the minutes, each on a connection opened ahead")
+        #expect(met.connectionsAccepted == 2)
+        // Outside every region with minutes, nothing is opened for them.
+        #expect(NowcastBeside.urls(nowcast, at: Place(name: "Kolkata", latitude: 22.5726, longitude: 88.3639)).isEmpty)
+    }
 }

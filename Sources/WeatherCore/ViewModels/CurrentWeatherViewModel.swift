@@ -373,6 +373,14 @@ enum NowcastBeside {
         return try await Beside.weather(asking: { try await source.nowcast(for: place) }, cached: { await source.cachedNowcast(for: place) }, work)
     }
 
+    /// Where the minutes' request for `place` will go, when they will be asked beside the weather: for their
+    /// connection, opened with the report's (`PreparedConnections.alongside`) once the place is known (a place found
+    /// through a geocoder is not: its region is a guess until the geocoder answers, and nothing is opened on a guess).
+    static func urls(_ source: (any NowcastProviding)?, at place: Place) -> [URL] {
+        guard Answer.current?.wantsNowcast ?? true, let url = source?.url(for: place) else { return [] }
+        return [url]
+    }
+
     /// The weather with the air and the minutes asked beside it, all three leaving at once.
     static func weather<T: Sendable>(
         _ source: (any NowcastProviding)?, air: (any AirQualityProviding)?, at place: Place,
