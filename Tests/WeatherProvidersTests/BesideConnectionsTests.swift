@@ -17,6 +17,13 @@ import WeatherCoreTesting
 struct BesideConnectionsTests {
     let english = DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english)
 
+    /// OpenWeather (key set) and Open-Meteo, each on its loopback server, one transport and an in-memory cache.
+    static func factory(openWeather: LoopbackServer, openMeteo: LoopbackServer, transport: SocketTransport) -> ProviderFactory {
+        ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
+            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport, cache: ResponseCache(directory: nil))
+    }
+
     /// OpenWeather geocodes "London"; Open-Meteo's server (the UV index, the air) has accepted both its connections
     /// before the geocoder answers, and accepts no other once the requests leave.
     @Test func aNameSearchOpensTheAirsConnectionWithTheUVIndexsBeforeTheGeocoderAnswers() async throws {
@@ -33,10 +40,7 @@ struct BesideConnectionsTests {
         }
         defer { [openWeather, openMeteo].forEach { $0.stop() } }
         let transport = SocketTransport(userAgent: "weather-or-not-tests")
-        let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
-            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport,
-            cache: ResponseCache(directory: nil))
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
         let model = CurrentWeatherViewModel(service: factory.service(.openWeather), options: english)
         model.airSource = factory.airQuality
 
@@ -57,9 +61,7 @@ struct BesideConnectionsTests {
         let openWeather = try LoopbackServer(handler: FakeOpenWeather.route)
         defer { [openWeather, openMeteo].forEach { $0.stop() } }
         let transport = SocketTransport(userAgent: "weather-or-not-tests")
-        let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
-            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport, cache: ResponseCache(directory: nil))
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
         let service = factory.service(.openWeather)
         let air = try #require(AirBeside.urls(factory.airQuality).first)
         PreparedConnections.$alongside.withValue([air]) { service.prepareReport(naming: false) }
@@ -83,9 +85,7 @@ struct BesideConnectionsTests {
         let openWeather = try LoopbackServer(keepAlive: true, handler: FakeOpenWeather.route)
         defer { [openWeather, openMeteo].forEach { $0.stop() } }
         let transport = SocketTransport(userAgent: "weather-or-not-tests")
-        let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
-            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport, cache: ResponseCache(directory: nil))
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
         let service = factory.service(.openWeather)
         let london = Place(name: "London", latitude: 51.5074, longitude: -0.1278)
         service.prepareReport(naming: false)
