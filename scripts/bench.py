@@ -57,6 +57,11 @@ class Loopback:
         """Every later answer is a hostile one (bomb, bomb-gzip, largest) or, with none, the fixtures again; its size."""
         return self.command("hostile %s" % name)["bytes"]
 
+    def set_air(self, answering):
+        """Open-Meteo's air quality answered (the default), or refused with 404 as before the servers answered it (the
+        air falls back to OpenWeather's air_pollution at once, on the OpenWeather host)."""
+        self.command("air %s" % ("on" if answering else "off"))
+
     def reset(self):
         self.command("reset")
 
@@ -476,7 +481,8 @@ def bounded_run(argv, env, timeout, until_view=False):
 
 SHORT_PATHS = {"/geo/1.0/direct": "geocode", "/data/2.5/weather": "current", "/data/2.5/forecast": "forecast",
                "/v1/search": "search", "/v1/forecast": "om-forecast", "/weatherapi/locationforecast/2.0/complete": "met-forecast",
-               "/weatherapi/nowcast/2.0/complete": "met-nowcast",
+               "/weatherapi/nowcast/2.0/complete": "met-nowcast", "/v1/air-quality": "air",
+               "/data/2.5/air_pollution": "ow-air", "/data/2.5/air_pollution/forecast": "ow-air-forecast",
                "/geo/1.0/reverse": "reverse", "/alerts": "dwd-alerts", "/weatherapi/metalerts/2.0/current.json": "metalerts",
                "/collections/weather-alerts/items": "eccc-alerts", "/alerts/active": "nws-alerts"}
 PROXY_NAMES = (("ow", "OpenWeather"), ("om", "Open-Meteo"), ("met", "MET Norway"), ("warn", "warning services"))
@@ -561,6 +567,18 @@ def real_link_section(args):
             return bounded_run(argv, env, timeout)
         return run
 
+    def geocoded_nowcast(country, provider=None, nowcast=True):
+        # A new city found through the geocoder (the table does not know "New City N") in a region with rain to the
+        # minute: the loopback geocoder puts "New City N, NO" near Oslo (MET Norway's nowcast) and "…, GB" near London
+        # (Open-Meteo's 15 minutes); with it, and with WEATHER_OR_NOT_NOWCAST=off, in the same sitting.
+        def run(proxies, rtt, i, timeout):
+            home, env = home_env(proxies)
+            if not nowcast:
+                env["WEATHER_OR_NOT_NOWCAST"] = "off"
+            argv = [args.binary] + (["--provider", provider] if provider else []) + ["New City %d, %s" % (i, country)]
+            return bounded_run(argv, env, timeout)
+        return run
+
     def shared_address(proxies, rtt, i, timeout):
         # Every provider at one address (a mirror, or one proxy): MET Norway with a key geocodes through
         # OpenWeather and looks the time zone up with Open-Meteo, all through OpenWeather's proxy.
@@ -624,6 +642,17 @@ def real_link_section(args):
         return run
 
     prompt_second_table_city = at_prompt(table_city, lambda i: table_city(i, second=True))
+
+    def during_air_outage(run):
+        # Open-Meteo's air refused for the run: the 1st city's air falls back to OpenWeather's air_pollution (two
+        # requests beside the view, on the OpenWeather host the 2nd city's weather needs).
+        def outage(*arguments):
+            loopback.set_air(False)
+            try:
+                return run(*arguments)
+            finally:
+                loopback.set_air(True)
+        return outage
     # "Springfield": the table's list of namesakes, from Enter to the next prompt (no request with the table on).
     prompt_disambiguation = at_prompt(None, lambda i: "Springfield")
     # `:places` with ten places followed (issue 26), Open-Meteo: the first place typed opens the connection, then the
@@ -668,6 +697,17 @@ def real_link_section(args):
          coordinates_nowcast("59.%d, 10.75", provider="met-norway"), False),
         ("won-nowcast-met-off", "the same, WEATHER_OR_NOT_NOWCAST=off", None,
          coordinates_nowcast("59.%d, 10.75", provider="met-norway", nowcast=False), False),
+        ("won-geo-nowcast-met", "one-shot, new city through the geocoder near Oslo, MET Norway (key set), its radar nowcast beside",
+         4.5, geocoded_nowcast("NO", provider="met-norway"), False),
+        ("won-geo-nowcast-met-off", "the same, WEATHER_OR_NOT_NOWCAST=off", 4.5,
+         geocoded_nowcast("NO", provider="met-norway", nowcast=False), False),
+        ("won-geo-nowcast-ow", "one-shot, new city through the geocoder near London, OpenWeather, Open-Meteo's 15 minutes beside",
+         4.5, geocoded_nowcast("GB"), False),
+        ("won-geo-nowcast-ow-off", "the same, WEATHER_OR_NOT_NOWCAST=off", 4.5, geocoded_nowcast("GB", nowcast=False), False),
+        ("won-geo-nowcast-om", "one-shot, new city through the geocoder near London, Open-Meteo, its 15 minutes beside", 4.5,
+         geocoded_nowcast("GB", provider="open-meteo"), False),
+        ("won-geo-nowcast-om-off", "the same, WEATHER_OR_NOT_NOWCAST=off", 4.5,
+         geocoded_nowcast("GB", provider="open-meteo", nowcast=False), False),
         ("won-prompt", "prompt: a 2nd new city after a 1st, Enter to next prompt, OpenWeather", 2.3,
          prompt_second_city, True),
         ("won-table-ow", "one-shot, new city the gazetteer knows, OpenWeather", 3.2, one_shot_table(None), False),
@@ -678,6 +718,8 @@ def real_link_section(args):
          one_shot_table("met-norway"), False),
         ("won-prompt-table", "prompt: a 2nd city the gazetteer knows after a 1st, OpenWeather", 1.2,
          prompt_second_table_city, True),
+        ("won-prompt-table-airout", "prompt: a 2nd city the gazetteer knows after a 1st, OpenWeather, Open-Meteo's air down", 1.2,
+         during_air_outage(prompt_second_table_city), True),
         ("won-disambiguation", "prompt: 'Springfield', Enter to the next prompt (the list)", None,
          prompt_disambiguation, True),
         ("won-places-om", "prompt: :places with 10 places after the 1st shown (warm connection), Open-Meteo", 2.3,
@@ -842,7 +884,9 @@ def main():
     parser.add_argument("--cap-mbit", type=float, default=1.0, help="the cap, Mbit/s each way")
     parser.add_argument("--real-link-scenarios", default="", help="comma-separated keys (curl-1, curl-3, won-ow, won-ow-warnings, won-ow-warnings-end, won-stored-cc, won-coords, won-met-shared, "
                         "won-om, won-met, won-known, won-prompt, won-table-ow, won-table-ow-warnings, won-table-om, won-table-met, "
-                        "won-prompt-table, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off, won-places-om); all by default")
+                        "won-prompt-table, won-prompt-table-airout, won-disambiguation, won-nowcast-om, won-nowcast-om-off, won-nowcast-met, won-nowcast-met-off, "
+                        "won-geo-nowcast-met, won-geo-nowcast-met-off, won-geo-nowcast-ow, won-geo-nowcast-ow-off, won-geo-nowcast-om, "
+                        "won-geo-nowcast-om-off, won-places-om); all by default")
     args = parser.parse_args()
     print(machine())
     if not args.real_link_only:

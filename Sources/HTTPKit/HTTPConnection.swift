@@ -18,6 +18,8 @@ final class HTTPConnection: @unchecked Sendable {
     var idleSince = ContinuousClock.now
     /// How long it may stay idle: 30 seconds, or a second less than the server's `Keep-Alive: timeout=`.
     var keepAlive = ConnectionPool.maximumIdle
+    /// The priority it is kept for: its last request's, or what it was opened for (`ConnectionPool`).
+    var priority = RequestPriority.foreground
 
     init(socket: Int32, tls: TLSStream?) {
         self.socket = socket

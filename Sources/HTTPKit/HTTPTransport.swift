@@ -24,13 +24,18 @@ package protocol HTTPTransport: Sendable {
     /// over `maximumBytes` (as sent, or as inflated) is refused without being read further.
     func get(_ url: URL, headers: [String: String], timeout: Double, maximumBytes: Int) async throws -> HTTPResponse
 
-    /// Gets connections ready for requests about to go to `urls` together (one each), without waiting for them:
-    /// a request made meanwhile uses one instead of opening its own. Transports without connections do nothing.
-    func preconnect(_ urls: [URL], timeout: Double)
+    /// Gets connections ready for requests about to go to `urls` together (one each), and for background requests
+    /// (`RequestPriority`) to `beside`, without waiting for them: a request made meanwhile uses one instead of opening
+    /// its own. Transports without connections do nothing.
+    func preconnect(_ urls: [URL], beside: [URL], timeout: Double)
 }
 
 extension HTTPTransport {
-    package func preconnect(_ urls: [URL], timeout: Double) {}
+    package func preconnect(_ urls: [URL], beside: [URL], timeout: Double) {}
+
+    package func preconnect(_ urls: [URL], timeout: Double) {
+        preconnect(urls, beside: [], timeout: timeout)
+    }
 
     package func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         try await get(url, headers: [:], timeout: timeout)

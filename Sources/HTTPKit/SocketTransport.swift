@@ -33,10 +33,12 @@ package final class SocketTransport: HTTPTransport {
     package func get(_ url: URL, headers: [String: String], timeout: Double, maximumBytes: Int) async throws -> HTTPResponse {
         let target = try HTTPTarget(url)
         let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
+        let priority = RequestPriority.current
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 DetachedThread.start {
-                    continuation.resume(with: Result { try self.exchange(target, headers: headers, maximumBytes: maximumBytes, limit: limit) })
+                    continuation.resume(
+                        with: Result { try self.exchange(target, headers: headers, maximumBytes: maximumBytes, priority: priority, limit: limit) })
                 }
             }
         } onCancel: {
@@ -64,23 +66,25 @@ package final class SocketTransport: HTTPTransport {
         target.origin + (proxy.map { " via " + $0.name } ?? "")
     }
 
-    /// Opens connections for requests about to be made to `urls` (one each, several to the same server at once)
-    /// on threads of their own, counting those already idle or opening: a request made meanwhile takes one over
-    /// instead of opening its own. Nothing is sent. A URL that cannot be used is left to its request to report.
-    package func preconnect(_ urls: [URL], timeout: Double) {
-        var wanted: [String: (target: HTTPTarget, proxy: ProxySettings.Proxy?, count: Int)] = [:]
-        for url in urls {
+    /// Opens connections for requests about to be made to `urls` (one each, several to the same server at once),
+    /// and for background requests (`RequestPriority`) to `beside`, on threads of their own, counting those already
+    /// idle or opening for each priority: a request made meanwhile takes one over instead of opening its own.
+    /// Nothing is sent. A URL that cannot be used is left to its request to report.
+    package func preconnect(_ urls: [URL], beside: [URL], timeout: Double) {
+        var wanted: [String: (target: HTTPTarget, proxy: ProxySettings.Proxy?, priority: RequestPriority, count: Int)] = [:]
+        for (url, priority) in urls.map({ ($0, RequestPriority.foreground) }) + beside.map({ ($0, .background) }) {
             do {
                 let target = try HTTPTarget(url)
                 let proxy = try route(target)
-                wanted[Self.poolKey(target, proxy), default: (target, proxy, 0)].count += 1
+                wanted[Self.poolKey(target, proxy) + (priority == .background ? " beside" : ""), default: (target, proxy, priority, 0)].count += 1
             } catch {
                 continue
             }
         }
-        for (key, want) in wanted {
-            for _ in 0..<max(0, want.count - pool.ready(key)) {
-                let pending = PendingConnection()
+        for want in wanted.values {
+            let key = Self.poolKey(want.target, want.proxy)
+            for _ in 0..<max(0, want.count - pool.ready(key, priority: want.priority)) {
+                let pending = PendingConnection(for: want.priority)
                 pool.opening(pending, for: key)
                 let limit = IOLimit(deadline: .now + .seconds(timeout), timeout: timeout, signal: CancelSignal())
                 DetachedThread.start {
@@ -92,11 +96,13 @@ package final class SocketTransport: HTTPTransport {
         }
     }
 
-    private func exchange(_ target: HTTPTarget, headers: [String: String], maximumBytes: Int, limit: IOLimit) throws -> HTTPResponse {
+    private func exchange(
+        _ target: HTTPTarget, headers: [String: String], maximumBytes: Int, priority: RequestPriority, limit: IOLimit
+    ) throws -> HTTPResponse {
         let proxy = try route(target)
         let request = target.request(through: proxy, userAgent: userAgent, headers: headers)
         let key = Self.poolKey(target, proxy)
-        var taken = pool.take(key)
+        var taken = pool.take(key, priority: priority)
         while true {
             let connection: HTTPConnection
             let reused: Bool
@@ -120,7 +126,7 @@ package final class SocketTransport: HTTPTransport {
                 // A proxy's own refusal (a plain request goes to the proxy, which answers for itself).
                 if let proxy, !target.secure, response.status == 407 { throw proxy.refusal(status: 407, host: target.host) }
                 limit.signal.release()
-                if reusable { pool.put(connection, for: key) } else { connection.close() }
+                if reusable { pool.put(connection, for: key, priority: priority) } else { connection.close() }
                 return response
             } catch HTTPConnection.Failure.closedBeforeAnswer where reused {
                 // The server closed a kept connection just as it was reused: once more on a new one.

@@ -164,13 +164,13 @@ package struct ProviderFactory: Sendable {
                 let (transport, timeout) = (transport, openWeather.timeout)
                 finder = { query in
                     let (prepared, beside) = (PreparedConnections.forSearch, PreparedConnections.alongside)
-                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead + beside, timeout: timeout) } }
+                    return try await places.places(matching: query) { if !prepared { transport.preconnect(ahead, beside: beside, timeout: timeout) } }
                 }
             } else {
                 finder = { query in
                     let (prepared, beside) = (PreparedConnections.forSearch, PreparedConnections.alongside)
                     return try await geocoder.places(
-                        matching: query, whileSearching: { if !prepared { client.prepareReport(alongside: beside) } })
+                        matching: query, whileSearching: { if !prepared { client.prepareReport(beside: beside) } })
                 }
                 namesURLs = [openMeteo.searchURL].compactMap { $0 }
             }

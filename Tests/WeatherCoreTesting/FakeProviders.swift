@@ -128,17 +128,21 @@ public enum FakeProviders {
             return .json(body)
         case "/geo/1.0/direct" where request.value("appid")?.isEmpty == false:
             let name = request.value("q") ?? ""
-            let (latitude, longitude) = coordinates(of: name)
+            let parts = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let country = parts.count > 1 ? parts[parts.count - 1].uppercased() : nil
+            let (latitude, longitude) = coordinates(of: name, in: country)
             let place: [String: Any] = [
-                "name": String(name.split(separator: ",").first ?? ""), "lat": latitude, "lon": longitude, "country": "GB",
+                "name": parts.first ?? "", "lat": latitude, "lon": longitude, "country": country == "NO" ? "NO" : "GB",
             ]
             return .json(OneWeather.json([place]))
         case "/v1/search":
             let name = request.value("name") ?? ""
-            let (latitude, longitude) = coordinates(of: name)
+            let country = request.value("countryCode")?.uppercased()
+            let (latitude, longitude) = coordinates(of: name, in: country)
             let place: [String: Any] = [
-                "id": checksum(name), "name": name, "latitude": latitude, "longitude": longitude, "country_code": "GB",
-                "admin1": "England", "timezone": "Europe/London", "population": 1000,
+                "id": checksum(name), "name": name, "latitude": latitude, "longitude": longitude,
+                "country_code": country == "NO" ? "NO" : "GB", "admin1": country == "NO" ? "Oslo" : "England",
+                "timezone": country == "NO" ? "Europe/Oslo" : "Europe/London", "population": 1000,
             ]
             return .json(OneWeather.json(["results": [place]]))
         default:
@@ -151,10 +155,17 @@ public enum FakeProviders {
         return Int(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) })
     }
 
-    /// Latitude −85…85 and longitude −175…175 from `name`, in hundredths of a degree.
-    static func coordinates(of name: String) -> (Double, Double) {
+    /// Latitude −85…85 and longitude −175…175 from `name`, in hundredths of a degree; with a country asked (`in`),
+    /// within a degree of its capital for the two whose places have rain to the minute, Norway's (MET Norway's
+    /// nowcast, around Oslo) and Britain's (Open-Meteo's 15 minutes, around London): "New City 3, NO".
+    static func coordinates(of name: String, in country: String? = nil) -> (Double, Double) {
         let h = checksum(name)
-        return (Double(h % 17_000) / 100 - 85, Double(h / 17_000 % 35_000) / 100 - 175)
+        let (dLat, dLon) = (Double(h % 100) / 100, Double(h / 100 % 100) / 100)
+        switch country {
+        case "NO": return (59.5 + dLat, 10.25 + dLon)
+        case "GB": return (51.0 + dLat, -0.6 + dLon)
+        default: return (Double(h % 17_000) / 100 - 85, Double(h / 17_000 % 35_000) / 100 - 175)
+        }
     }
 }
 

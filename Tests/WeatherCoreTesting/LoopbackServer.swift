@@ -22,6 +22,8 @@ public final class LoopbackServer: Sendable {
         public var query: [(String, String)]
         /// Header values by lower-case name.
         public var headers: [String: String] = [:]
+        /// The connection it came on: 1 for the first the server accepted, 2 for the second…
+        public var connection = 0
 
         public func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 
@@ -292,7 +294,7 @@ public final class LoopbackServer: Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        accepted.add(1, ordering: .relaxed)
+        let number = accepted.add(1, ordering: .relaxed).newValue
         if !greeting.isEmpty {
             _ = greeting.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
@@ -317,6 +319,7 @@ public final class LoopbackServer: Sendable {
             guard parts.count >= 2 else { return finish(fd) }
             let target = String(parts[1])
             var request = Request(method: String(parts[0]), path: String(target.prefix { $0 != "?" }), target: target, query: Self.query(of: target))
+            request.connection = number
             for line in head.split(separator: "\r\n").dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 request.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

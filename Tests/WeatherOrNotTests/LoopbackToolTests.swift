@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import Testing
 import WeatherCoreTesting
 
@@ -9,10 +10,10 @@ struct LoopbackToolTests {
 
     @Test func itPrintsItsLoopbackServersThenAnswersEachCommandUntilInputCloses() async throws {
         let result = try await ExternalProgram.run(
-            Self.executable, [], input: "latency 0.01\nhostile largest\nhostile none\nreset\nstats\nnonsense\n")
+            Self.executable, [], input: "latency 0.01\nhostile largest\nhostile none\nreset\nstats\nnonsense\nair off\nair on\n")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(lines.count == 7, "the servers, then one line per command")
+        #expect(lines.count == 9, "the servers, then one line per command")
         let servers = try #require(lines.first ?? nil)
         for name in ["http", "http_plain", "https", "https_keep_alive"] {
             let url = try #require(servers[name] as? String)
@@ -22,6 +23,28 @@ struct LoopbackToolTests {
         let stats = try #require(lines[5]?["http"] as? [String: Any])
         #expect(stats["bytes"] as? Int == 0)
         #expect(lines[6]?["error"] as? String == "unknown command: nonsense")
+        #expect(lines[7]?["air"] as? String == "off" && lines[8]?["air"] as? String == "on")
+    }
+
+    /// The bench's geocoded places with rain to the minute: a name asked with Norway or Britain lies near Oslo (MET
+    /// Norway's nowcast box) or London (Open-Meteo's 15-minute one), through either geocoder; without a country,
+    /// anywhere.
+    @Test func aNameWithNorwayOrBritainLiesWhereTheMinutesAre() async throws {
+        let server = try LoopbackServer(handler: FakeProviders.anyPlace)
+        defer { server.stop() }
+        let transport = SocketTransport(userAgent: "weather-or-not-tests")
+        for (country, latitudes, longitudes) in [("NO", 59.5...60.5, 10.25...11.25), ("GB", 51.0...52.0, -0.6...0.4)] {
+            let direct = try await transport.get(
+                try #require(URL(string: server.baseURL + "/geo/1.0/direct?q=New%20City%203,\(country)&limit=5&appid=k")), timeout: 30)
+            let found = try #require(try JSONValue.parse(direct.body).array?.first)
+            #expect(latitudes.contains(found["lat"]?.double ?? 0) && longitudes.contains(found["lon"]?.double ?? 0))
+            #expect(found["country"]?.string == country)
+            let search = try await transport.get(
+                try #require(URL(string: server.baseURL + "/v1/search?name=New%20City%203&countryCode=\(country)&count=10")), timeout: 30)
+            let result = try #require(try JSONValue.parse(search.body)["results"]?.array?.first)
+            #expect(latitudes.contains(result["latitude"]?.double ?? 0) && longitudes.contains(result["longitude"]?.double ?? 0))
+            #expect(result["country_code"]?.string == country)
+        }
     }
 
     @Test(arguments: ["openweather", "open-meteo", "met-norway"])

@@ -17,6 +17,13 @@ import WeatherCoreTesting
 struct BesideConnectionsTests {
     let english = DisplayOptions(units: .metric, clock: .twentyFourHour, language: .english)
 
+    /// OpenWeather (key set) and Open-Meteo, each on its loopback server, one transport and an in-memory cache.
+    static func factory(openWeather: LoopbackServer, openMeteo: LoopbackServer, transport: SocketTransport) -> ProviderFactory {
+        ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
+            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport, cache: ResponseCache(directory: nil))
+    }
+
     /// OpenWeather geocodes "London"; Open-Meteo's server (the UV index, the air) has accepted both its connections
     /// before the geocoder answers, and accepts no other once the requests leave.
     @Test func aNameSearchOpensTheAirsConnectionWithTheUVIndexsBeforeTheGeocoderAnswers() async throws {
@@ -33,10 +40,7 @@ struct BesideConnectionsTests {
         }
         defer { [openWeather, openMeteo].forEach { $0.stop() } }
         let transport = SocketTransport(userAgent: "weather-or-not-tests")
-        let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
-            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport,
-            cache: ResponseCache(directory: nil))
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
         let model = CurrentWeatherViewModel(service: factory.service(.openWeather), options: english)
         model.airSource = factory.airQuality
 
@@ -57,9 +61,7 @@ struct BesideConnectionsTests {
         let openWeather = try LoopbackServer(handler: FakeOpenWeather.route)
         defer { [openWeather, openMeteo].forEach { $0.stop() } }
         let transport = SocketTransport(userAgent: "weather-or-not-tests")
-        let factory = ProviderFactory(
-            openWeather: WeatherConfiguration(apiKey: "k", baseURL: openWeather.baseURL, timeout: 30),
-            environment: ["OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport, cache: ResponseCache(directory: nil))
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
         let service = factory.service(.openWeather)
         let air = try #require(AirBeside.urls(factory.airQuality).first)
         PreparedConnections.$alongside.withValue([air]) { service.prepareReport(naming: false) }
@@ -98,5 +100,68 @@ struct BesideConnectionsTests {
             #expect(airTransport.connectionsOpened == 0)
             #expect(airServer.connectionsAccepted == 0 && airServer.requests.isEmpty)
         }
+    }
+
+    /// A place with rain to the minute (issue 28: near London, Open-Meteo's 15 minutes, on the server of the UV index
+    /// the weather waits for): the minutes, asked first as `Beside` asks them (a background request), never take the
+    /// connection opened for the UV index, which would then open its own: two round trips more for the view, as a
+    /// new city through the geocoder measured (6.3 RTT instead of 4.2). The minutes' answer is held until the report
+    /// is in.
+    @Test func theMinutesNeverTakeTheConnectionOpenedForTheUVIndex() async throws {
+        let released = Mutex(false)
+        let openMeteo = try LoopbackServer(keepAlive: true) { request in
+            guard request.asksForNowcast else { return FakeOpenMeteo.route(request) }
+            let start = ContinuousClock.now
+            while !released.withLock({ $0 }), ContinuousClock.now - start < .seconds(10) { usleep(2_000) }
+            return .json(FakeNowcast.dry(path: request.path) ?? Data())
+        }
+        let openWeather = try LoopbackServer(keepAlive: true, handler: FakeOpenWeather.route)
+        defer { [openWeather, openMeteo].forEach { $0.stop() } }
+        let transport = SocketTransport(userAgent: "weather-or-not-tests")
+        let factory = Self.factory(openWeather: openWeather, openMeteo: openMeteo, transport: transport)
+        let service = factory.service(.openWeather)
+        let london = Place(name: "London", latitude: 51.5074, longitude: -0.1278)
+        service.prepareReport(naming: false)
+        #expect(await until { openWeather.connectionsAccepted == 2 && openMeteo.connectionsAccepted == 1 })
+        let nowcast = factory.nowcast
+        let minutes = Task { try await RequestPriority.$current.withValue(.background) { try await nowcast.nowcast(for: london) } }
+        #expect(await until { openMeteo.requests.contains { $0.asksForNowcast } })
+        _ = try await service.report(for: london)
+        released.withLock { $0 = true }
+        _ = try await minutes.value
+        #expect(openMeteo.requests.filter { !$0.asksForNowcast }.map(\.connection) == [1], "the UV index, on the connection opened for it")
+        #expect(openMeteo.requests.filter(\.asksForNowcast).map(\.connection) == [2], "the minutes, on one of their own")
+    }
+
+    /// A place known before any request (the built-in table's) with rain to the minute (issue 28: near Oslo, MET
+    /// Norway's nowcast, on the forecast's server): the minutes' connection opens with the forecast's, before either
+    /// request, so both leave at once on connections of their own (the minutes can then be in with the weather) and
+    /// nothing is opened after them.
+    @Test func aKnownPlacesMinutesGetTheirConnectionWithTheForecasts() async throws {
+        let met = try LoopbackServer(keepAlive: true) { request in
+            request.asksForNowcast ? .json(FakeNowcast.dry(path: request.path) ?? Data()) : FakeMETNorway.route(request)
+        }
+        let openMeteo = try LoopbackServer(keepAlive: true, handler: FakeOpenMeteo.route)
+        defer { [met, openMeteo].forEach { $0.stop() } }
+        let transport = SocketTransport(userAgent: "weather-or-not-tests")
+        let factory = ProviderFactory(
+            openWeather: WeatherConfiguration(apiKey: nil, baseURL: openMeteo.baseURL, timeout: 30),
+            environment: ["METNO_BASE_URL": met.baseURL, "OPENMETEO_BASE_URL": openMeteo.baseURL], transport: transport,
+            cache: ResponseCache(directory: nil))
+        let service = factory.service(.metNorway)
+        let oslo = Place(name: "Oslo", country: "NO", latitude: 59.9133, longitude: 10.7389, timeZone: "Europe/Oslo")
+        let nowcast = factory.nowcast
+        let beside = NowcastBeside.urls(nowcast, at: oslo)
+        #expect(beside.map(\.path) == ["/weatherapi/nowcast/2.0/complete"])
+        PreparedConnections.$alongside.withValue(beside) { service.prepareReport(naming: false) }
+        #expect(await until { met.connectionsAccepted == 2 })
+        #expect(met.requests.isEmpty)
+        let minutes = Task { try await RequestPriority.$current.withValue(.background) { try await nowcast.nowcast(for: oslo) } }
+        _ = try await service.report(for: oslo)
+        #expect(try await minutes.value != nil)
+        #expect(met.requests.map(\.connection).sorted() == [1, 2], "the forecast and the minutes, each on a connection opened ahead")
+        #expect(met.connectionsAccepted == 2)
+        // Outside every region with minutes, nothing is opened for them.
+        #expect(NowcastBeside.urls(nowcast, at: Place(name: "Kolkata", latitude: 22.5726, longitude: 88.3639)).isEmpty)
     }
 }

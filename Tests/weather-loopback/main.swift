@@ -9,6 +9,8 @@ import WeatherCoreTesting
 //   latency SECONDS     every later request is answered that much later (0: at once)
 //   hostile NAME        every later answer is NAME instead: bomb (16 MiB of `[{},{},…]`), bomb-gzip (the same as gzip),
 //                       largest (1 MiB of it, the largest answer the program takes), none (the fixtures again)
+//   air off|on          Open-Meteo's air quality answers 404, as the servers did before they served it (the air
+//                       falls back to OpenWeather's at once, never retried), or again the fixture (the default)
 //   reset               forgets the requests and bytes counted so far
 //   stats               requests by path and bytes sent, by server, since the last reset
 //
@@ -18,10 +20,14 @@ import WeatherCoreTesting
 final class Control: Sendable {
     let latency = Mutex(0.0)
     let hostile = Mutex<Data?>(nil)
+    let airDown = Mutex(false)
 
     func answer(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
         let delay = latency.withLock { $0 }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        if request.path == "/v1/air-quality", airDown.withLock({ $0 }) {
+            return .json("{\"error\":true,\"reason\":\"Not found\"}", status: 404)
+        }
         let reply = FakeProviders.anyPlace(request)
         guard case .respond = reply, let raw = hostile.withLock({ $0 }) else { return reply }
         return .raw(raw)  // sent as it is: never compressed again by the server
@@ -88,6 +94,9 @@ while let line = readLine() {
             }
         control.hostile.withLock { $0 = body.map { hostileAnswer($0.0, gzip: $0.1) } }
         emit(["hostile": words[1], "bytes": body?.0.count ?? 0])
+    case ("air", 2) where ["on", "off"].contains(words[1]):
+        control.airDown.withLock { $0 = words[1] == "off" }
+        emit(["air": words[1]])
     case ("reset", 1):
         for (name, server) in servers {
             server.resetLog()

@@ -23,10 +23,10 @@ extension WeatherApp {
                 // Every connection the view waits for opens now, at once, on threads of their own: the weather's, the
                 // UV index's and the geocoder's (each request then takes one over rather than opening its own once
                 // its task runs, which left the last ones tens of milliseconds behind on a busy machine).
-                // The air's connection too (`PreparedConnections.alongside`): asked beside the weather, it would else
-                // take the UV index's, which then opened its own.
-                let service = current.service
-                PreparedConnections.$alongside.withValue(AirBeside.urls(current.airSource)) { service.prepareReport(naming: names != nil) }
+                // The air's connection too, and the minutes' where the place has them (`PreparedConnections.alongside`):
+                // asked beside the weather, they would else open their own as it leaves, and come in after it.
+                let (service, beside) = (current.service, AirBeside.urls(current.airSource) + NowcastBeside.urls(current.nowcastSource, at: places[0]))
+                PreparedConnections.$alongside.withValue(beside) { service.prepareReport(naming: names != nil) }
                 outcome = await current.show(
                     found: places, naming: names, lateNames: backgroundRefresh?.handoff,
                     renamed: { [weak self] place in self?.renamed(place) })

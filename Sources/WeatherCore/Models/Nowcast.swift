@@ -211,4 +211,10 @@ package protocol NowcastProviding: Sendable {
     func nowcast(for place: Place) async throws -> Nowcast?
     /// The cached copy while it is fresh, with no request; nil otherwise.
     func cachedNowcast(for place: Place) async -> Nowcast?
+    /// Where its request for `place` would go (for a connection opened ahead of it); nil where it would ask nothing.
+    func url(for place: Place) -> URL?
+}
+
+extension NowcastProviding {
+    package func url(for place: Place) -> URL? { nil }
 }

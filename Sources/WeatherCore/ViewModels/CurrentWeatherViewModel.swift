@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPKit
 import Synchronization
 
 /// Finds a place and publishes its current weather; keeps the places the search matched so the view can offer them.
@@ -335,9 +336,10 @@ private final class NamingAnswer: Sendable {
 
 /// Something asked beside the weather (the air, the minutes): started at the same moment, and taken only if it is in
 /// when the weather is (it never holds the weather up), else from the cache while fresh. Its request runs on to its
-/// end, so a slow answer is cached for the next view, and its failure never counts against the weather's host. With
-/// `waits` (an answer that is nothing without it), it is waited for: its request is bounded by the answer's deadline,
-/// which it inherits.
+/// end, so a slow answer is cached for the next view, and its failure never counts against the weather's host. Its
+/// requests are background ones (`RequestPriority`): they never take a connection kept or opened for a view's, so they
+/// hold none the weather, or the next view's, waits for. With `waits` (an answer that is nothing without it), it is
+/// waited for: its request is bounded by the answer's deadline, which it inherits.
 enum Beside {
     static func weather<T: Sendable, Extra: Sendable>(
         asking ask: @escaping @Sendable () async throws -> Extra?, cached: () async -> Extra?, waits: Bool = false,
@@ -346,7 +348,10 @@ enum Beside {
         let arrived = Mutex<Extra?>(nil)
         // Its failure is its own: the host it shares with the weather is still asked (`ProviderHTTP.besideTheWeather`).
         let asking = Task {
-            if let extra = try? await ProviderHTTP.$besideTheWeather.withValue(true, operation: ask) { arrived.withLock { $0 = extra } }
+            let extra = try? await RequestPriority.$current.withValue(.background) {
+                try await ProviderHTTP.$besideTheWeather.withValue(true, operation: ask)
+            }
+            if let extra { arrived.withLock { $0 = extra } }
         }
         let value = try await work()
         if waits { await asking.value }
@@ -384,6 +389,14 @@ enum NowcastBeside {
     ) async throws -> (T, Nowcast?) {
         guard let source, Answer.current?.wantsNowcast ?? true else { return (try await work(), nil) }
         return try await Beside.weather(asking: { try await source.nowcast(for: place) }, cached: { await source.cachedNowcast(for: place) }, work)
+    }
+
+    /// Where the minutes' request for `place` will go, when they will be asked beside the weather: for their
+    /// connection, opened with the report's (`PreparedConnections.alongside`) once the place is known (a place found
+    /// through a geocoder is not: its region is a guess until the geocoder answers, and nothing is opened on a guess).
+    static func urls(_ source: (any NowcastProviding)?, at place: Place) -> [URL] {
+        guard Answer.current?.wantsNowcast ?? true, let url = source?.url(for: place) else { return [] }
+        return [url]
     }
 
     /// The weather with the air and the minutes asked beside it, all three leaving at once.

@@ -34,9 +34,10 @@ package struct METNorwayClient: Sendable {
     }
 
     /// Gets a connection to MET Norway ready while another provider's search finds the coordinates, and to each of
-    /// `others` (the search asked beside it), in one call (they may share an address).
-    package func prepareReport(alongside others: [URL] = []) {
-        transport.preconnect([reportURL].compactMap { $0 } + others, timeout: configuration.timeout)
+    /// `others` (the search asked beside it) and, for background requests, of `beside` (the air), in one call (they
+    /// may share an address).
+    package func prepareReport(alongside others: [URL] = [], beside: [URL] = []) {
+        transport.preconnect([reportURL].compactMap { $0 } + others, beside: beside, timeout: configuration.timeout)
     }
 
     /// Where a report's request goes (any coordinates): for a connection opened ahead of it.

@@ -46,6 +46,11 @@ package struct METNorwayNowcastSource: NowcastProviding {
         return fetched.value.nowcast(fetchedAt: fetched.fetchedAt)
     }
 
+    package func url(for place: Place) -> URL? {
+        guard Self.covers(place) else { return nil }
+        return try? LocationforecastRequest.url(baseURL: configuration.baseURL, path: Self.path, latitude: place.latitude, longitude: place.longitude)
+    }
+
     package func cachedNowcast(for place: Place) async -> Nowcast? {
         guard Self.covers(place), let cached = await fetcher.peek(key(place), decode: METNorwayNowcastDecoding.decode), cached.isFresh
         else { return nil }

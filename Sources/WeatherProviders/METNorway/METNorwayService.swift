@@ -78,7 +78,7 @@ package actor METNorwayService: WeatherProviding {
     /// The forecast from the cache, fresh or not, with no request: in the place's own zone, else the one where it
     /// lies, as no lookup is made (until `report(for:)` makes it).
     package nonisolated func prepareReport(naming: Bool) {
-        client.prepareReport(alongside: (naming ? namesURLs : []) + PreparedConnections.alongside)
+        client.prepareReport(alongside: naming ? namesURLs : [], beside: PreparedConnections.alongside)
     }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {

@@ -40,11 +40,11 @@ package struct OpenMeteoClient: Sendable {
     static let bytesPerPlace = 256 * 1024
 
     /// Gets a connection to the forecast's server ready while the search that finds the coordinates is on the wire,
-    /// one to each of `others` (asked beside the forecast: the air's server), and with `naming` one to the search's
-    /// server, all in the same call (they may share an address).
-    package func prepareReport(alongside others: [URL] = [], naming: Bool = false) {
+    /// one to each of `beside` for a background request (asked beside the forecast: the air's server), and with
+    /// `naming` one to the search's server, all in the same call (they may share an address).
+    package func prepareReport(beside: [URL] = [], naming: Bool = false) {
         let urls = [try? OpenMeteoRequest.forecast(latitude: 0, longitude: 0).url(configuration: configuration)] + (naming ? [searchURL] : [])
-        http.transport.preconnect(urls.compactMap { $0 } + others, timeout: configuration.timeout)
+        http.transport.preconnect(urls.compactMap { $0 }, beside: beside, timeout: configuration.timeout)
     }
 
     /// Where a search goes (any name): for a connection opened ahead of it.

@@ -46,6 +46,11 @@ package struct OpenMeteoMinutelySource: NowcastProviding {
         return Self.nowcast(fetched.value, fetchedAt: fetched.fetchedAt)
     }
 
+    package func url(for place: Place) -> URL? {
+        guard Self.covers(place) else { return nil }
+        return try? request(place).url(configuration: client.configuration)
+    }
+
     package func cachedNowcast(for place: Place) async -> Nowcast? {
         guard Self.covers(place),
             let cached = await fetcher.peek(request(place).cacheKey(language: client.configuration.language), decode: OpenMeteoMinutelyDecoding.decode),
@@ -108,6 +113,11 @@ package struct NowcastChain: NowcastProviding {
             if let nowcast = try? await source.nowcast(for: place) { return nowcast }
         }
         return nil
+    }
+
+    /// The first source's that would ask for `place`: the one asked first.
+    package func url(for place: Place) -> URL? {
+        sources.lazy.compactMap { $0.url(for: place) }.first
     }
 
     package func cachedNowcast(for place: Place) async -> Nowcast? {

@@ -21,7 +21,7 @@ package actor OpenMeteoService: WeatherProviding {
 
     package func places(matching query: LocationQuery) async throws -> [Place] {
         let (client, prepared, beside) = (client, PreparedConnections.forSearch, PreparedConnections.alongside)
-        return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport(alongside: beside) } })
+        return try await geocoder.places(matching: query, whileSearching: { if !prepared { client.prepareReport(beside: beside) } })
     }
 
     /// Current conditions, the 1-hour steps and the 3-hour steps made from them, and the provider's own days.
@@ -91,7 +91,7 @@ package actor OpenMeteoService: WeatherProviding {
 
     /// The forecast from the cache, fresh or not, with no request.
     package nonisolated func prepareReport(naming: Bool) {
-        client.prepareReport(alongside: PreparedConnections.alongside, naming: naming)
+        client.prepareReport(beside: PreparedConnections.alongside, naming: naming)
     }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {

@@ -32,14 +32,15 @@ package struct OpenWeatherClient: Sendable {
     }
 
     /// Gets two connections ready for a report (current weather and forecast go out together), and one for each of
-    /// `others` (Open-Meteo's UV index goes out with them), while the search that finds the coordinates is on the
-    /// wire, and with `naming` one for a name search asked beside them. One call for all: where they share an
-    /// address, each is wanted there. Nothing is sent; without a key, nothing is done.
-    package func prepareReport(alongside others: [URL] = [], naming: Bool = false) {
+    /// `others` (Open-Meteo's UV index goes out with them) and, for background requests, of `beside` (the air), while
+    /// the search that finds the coordinates is on the wire, and with `naming` one for a name search asked beside
+    /// them. One call for all: where they share an address, each is wanted there. Nothing is sent; without a key,
+    /// nothing is done.
+    package func prepareReport(alongside others: [URL] = [], beside: [URL] = [], naming: Bool = false) {
         guard let key = configuration.apiKey else { return }
         let requests = [APIRequest.current(latitude: 0, longitude: 0), .forecast(latitude: 0, longitude: 0)] + (naming ? [.direct(query: "")] : [])
         let urls = requests.compactMap { try? $0.url(configuration: configuration, apiKey: key) }
-        transport.preconnect(urls + others, timeout: configuration.timeout)
+        transport.preconnect(urls + others, beside: beside, timeout: configuration.timeout)
     }
 
     /// Where a name search goes (any name): for a connection opened ahead of it.

@@ -30,9 +30,9 @@ package actor OpenWeatherService: WeatherProviding {
     /// index, and one for each request asked beside the weather (`PreparedConnections.alongside`: the air's), so
     /// none adds a wait.
     package func places(matching query: LocationQuery) async throws -> [Place] {
-        let (client, ahead) = (client, [uvSource?.url].compactMap { $0 } + PreparedConnections.alongside)
+        let (client, ahead, beside) = (client, [uvSource?.url].compactMap { $0 }, PreparedConnections.alongside)
         if PreparedConnections.forSearch { return try await places(matching: query, whileSearching: {}) }
-        return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead) })
+        return try await places(matching: query, whileSearching: { client.prepareReport(alongside: ahead, beside: beside) })
     }
 
     /// The places a query matches; `prepare` runs when a name search goes to the network (not when the cache
@@ -118,7 +118,7 @@ package actor OpenWeatherService: WeatherProviding {
     /// The weather's two connections, Open-Meteo's for the UV index, one for each request asked beside the weather
     /// (`PreparedConnections.alongside`), and with `naming` a third for the geocoder.
     package nonisolated func prepareReport(naming: Bool) {
-        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 } + PreparedConnections.alongside, naming: naming)
+        client.prepareReport(alongside: [uvSource?.url].compactMap { $0 }, beside: PreparedConnections.alongside, naming: naming)
     }
 
     package func cachedReport(for place: Place) async -> WeatherReport? {
