@@ -96,7 +96,7 @@ package struct DisplayFormatter: Sendable {
         let end = c.observedAt.addingTimeInterval(86_400)
         let hours = (report.hourly ?? []).filter { $0.time > c.observedAt && $0.time <= end }
         let later = report.forecast.filter { $0.time > (hours.last?.time ?? c.observedAt) && $0.time <= end }
-        let temperatures = [c.temperature] + (hours + later).map(\.temperature)
+        let temperatures = [c.temperature] + (hours + later).compactMap(\.temperature)
         guard temperatures.count > 1, let high = temperatures.max(), let low = temperatures.min() else { return nil }
         return (high, low, strings["label.highLow24"], false)
     }
@@ -138,7 +138,7 @@ package struct DisplayFormatter: Sendable {
                 HourlyRow(
                     kind: .weather, time: local.clockTime(options.clock), condition: slot.condition.description(strings),
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
-                    temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
+                    temperature: slot.temperature.map { UnitFormatting.temperature(celsius: $0, units) } ?? "–",
                     temperatureCelsius: slot.temperature,
                     precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
                     precipitationProbability: slot.precipitationProbability,

@@ -33,7 +33,7 @@ struct METNorwayViewsAgreeTests {
         let report = try await Self.report()
         let formatter = DisplayFormatter(options: DisplayOptions(language: .english), now: report.current.observedAt)
         let current = formatter.current(report)
-        let hours = formatter.hourly(report, count: 24, hourByHour: true).rows.filter { $0.kind == .weather }.map(\.temperatureCelsius)
+        let hours = formatter.hourly(report, count: 24, hourByHour: true).rows.filter { $0.kind == .weather }.compactMap(\.temperatureCelsius)
         #expect(hours.min() == -2)
         #expect(current.lowCelsius == -2)
         #expect(current.highCelsius == hours.max())
