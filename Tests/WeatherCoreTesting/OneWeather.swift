@@ -49,7 +49,11 @@ public struct OneWeather: Sendable {
     /// The present hour, where every provider observes.
     public let now: Date
 
-    public init(now: Date = Date()) {
+    /// Hours whose temperature Open-Meteo sends as `null` (its hourly `temperature_2m` has gaps at times).
+    public let missingTemperatures: Set<Int>
+
+    public init(now: Date = Date(), missingTemperatures: Set<Int> = []) {
+        self.missingTemperatures = missingTemperatures
         let seconds = now.timeIntervalSince1970
         start = Date(timeIntervalSince1970: (seconds / 10_800).rounded(.down) * 10_800)
         self.now = Date(timeIntervalSince1970: (seconds / 3_600).rounded(.down) * 3_600)
@@ -84,7 +88,7 @@ public struct OneWeather: Sendable {
     }
 
     func time(_ h: Int) -> Double { start.timeIntervalSince1970 + Double(h) * 3_600 }
-    var nowHour: Int { Int((now.timeIntervalSince(start) / 3_600).rounded()) }
+    public var nowHour: Int { Int((now.timeIntervalSince(start) / 3_600).rounded()) }
 
     // MARK: Serving
 
@@ -172,7 +176,7 @@ public struct OneWeather: Sendable {
                 "wind_speed_10m": 3, "wind_direction_10m": 200, "cloud_cover": 100, "uv_index": uvIndex(h),
             ] as [String: Any],
             "hourly": [
-                "time": hours.map { Int(time($0)) }, "temperature_2m": hours.map(Self.temperature),
+                "time": hours.map { Int(time($0)) }, "temperature_2m": hours.map { missingTemperatures.contains($0) ? NSNull() : Self.temperature($0) as Any },
                 "relative_humidity_2m": hours.map { _ in 80 }, "wind_speed_10m": hours.map { _ in 3 },
                 "wind_direction_10m": hours.map { _ in 200 }, "is_day": hours.map { _ in 1 },
                 "weather_code": before.map(\.kind.wmo), "precipitation": before.map(\.amount),

@@ -149,6 +149,44 @@ struct ConsistencyTests {
         #expect(om.status.hasSuffix(" low") || om.status.hasSuffix(" moderate") || om.status.hasSuffix(" high"), "\(om.status)")
     }
 
+    /// Review session 3, item 2: an hour without a temperature (Open-Meteo's `null`) never takes its 3-hour row with it.
+    /// Inside a step (not its start) it changes nothing; at a step's start the row stays, its temperature `–` in the
+    /// view and null in `--json`, and every other row is as without the gap.
+    @Test func anHourWithoutATemperatureKeepsItsRow() async throws {
+        let now = Date()
+        let whole = try OneWeather.start(now: now)
+        defer { whole.stop() }
+        // Hour 11 ends the 09:00-block (UTC, counted from the block holding now), hour 15 starts a block.
+        let gappy = OneWeather(now: now, missingTemperatures: [11, 15])
+        let server = try LoopbackServer { gappy.route($0) }
+        defer { server.stop() }
+        let expected = try await Self.run(.openMeteo, whole), told = try await Self.run(.openMeteo, server)
+        #expect(expected.jsonRows.count == 8 && told.jsonRows.count == 8, "\(told.jsonRows)")
+        let gapStart = ISO8601DateFormatter().string(from: gappy.start.addingTimeInterval(15 * 3_600)).replacingOccurrences(of: "Z", with: "+00:00")
+        for (row, full) in zip(told.jsonRows, expected.jsonRows) {
+            if row.hasPrefix(gapStart) {
+                #expect(row.split(separator: " ")[3] == "<null>", "\(row)")
+                #expect(Self.withoutField(row, 3) == Self.withoutField(full, 3))
+            } else {
+                #expect(row == full)
+            }
+        }
+        #expect(told.jsonRows.contains { $0.hasPrefix(gapStart) }, "\(gapStart) \(told.jsonRows)")
+        // The view: the same rows, the gap's with "–" for its temperature and no graph mark.
+        #expect(told.hourly.count == expected.hourly.count, "\(told.hourly)")
+        let clock = String(gapStart.dropFirst(11).prefix(5))
+        for (row, full) in zip(told.hourly, expected.hourly) where !row.hasPrefix(clock) { #expect(row == full) }
+        let gapRow = try #require(told.hourly.first { $0.hasPrefix(clock) })
+        #expect(gapRow.split(separator: " ").contains("–") && !gapRow.contains("°C"), "\(gapRow)")
+    }
+
+    /// A line of figures without its `index`th.
+    static func withoutField(_ line: String, _ index: Int) -> String {
+        var fields = line.split(separator: " ")
+        if fields.indices.contains(index) { fields.remove(at: index) }
+        return fields.joined(separator: " ")
+    }
+
     /// A row without its last figure.
     static func withoutLast(_ line: String) -> String {
         line.split(separator: " ").dropLast().joined(separator: " ")

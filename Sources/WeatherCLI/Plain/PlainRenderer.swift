@@ -114,7 +114,8 @@ package struct PlainRenderer: Sendable {
                 if let speed { details.append(rowWind(speed, degrees, units)) }
                 if let uv = row.uvIndex { details.append(strings("plain.rowUV", ["index": String(UVIndex.whole(uv))])) }
                 lines.append(strings("plain.row", [
-                    "when": when, "condition": row.condition, "temperature": temperature(row.temperatureCelsius, units),
+                    "when": when, "condition": row.condition,
+                    "temperature": row.temperatureCelsius.map { temperature($0, units) } ?? strings["plain.temperature.notGiven"],
                     "details": details.map { ", " + $0 }.joined(),
                 ]))
             }

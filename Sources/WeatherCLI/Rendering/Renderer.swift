@@ -149,7 +149,7 @@ package struct Renderer: Sendable {
         lines += heading(text(d.place, .bold), text(strings["heading.separator"] + strings.plural("hourly.heading", d.hours) + via(d.provider), .dim))
         lines += style.paragraph(d.summary, width: width)
         let weather = d.rows.filter { $0.kind == .weather }
-        let scale = Graph.scale(weather.map(\.temperatureCelsius))
+        let scale = Graph.scale(weather.compactMap(\.temperatureCelsius))
         // A provider that gives no chance (MET Norway's compact forecast) has no chance column: an empty one would
         // stay while Amount, which it does give, is dropped at narrow widths.
         let chance = weather.contains { $0.precipitationChance != nil } ? "column.chance" : ""
@@ -162,7 +162,7 @@ package struct Renderer: Sendable {
             rows.append([
                 text(row.time), text(style.glyph(row.conditionGroup, night: row.isNight)), text(row.condition),
                 temperature(row.temperature, row.temperatureCelsius),
-                text(Graph.level(row.temperatureCelsius, on: scale, unicode: style.unicode)),
+                text(row.temperatureCelsius.map { Graph.level($0, on: scale, unicode: style.unicode) } ?? ""),
                 text(row.precipitationChance ?? ""),
                 text(row.precipitationProbability.map { Graph.bar(probability: $0, unicode: style.unicode) } ?? ""),
                 text(row.precipitationAmount ?? ""), text(row.humidity ?? ""), text(row.wind ?? ""),

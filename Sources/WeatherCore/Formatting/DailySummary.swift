@@ -8,7 +8,7 @@ package struct DailySummary: Equatable, Sendable {
     package var low: Double
     /// The condition that dominates the daytime, or the day's rain or snow when it is likely (see ``days(current:forecast:zone:count:)``).
     package var condition: Condition
-    /// The highest precipitation probability of the day, 0…1; nil when the provider gives none.
+    /// The highest precipitation probability of the day, 0…1; nil when the provider gives none, or when a day drawn wet would say 0% (it rains now, the steps ahead are dry at 0%).
     package var precipitationProbability: Double?
     /// Rain and snow expected over the day, in mm; nil when the provider gives no amount for any of its hours.
     package var precipitation: Double?
@@ -53,7 +53,7 @@ package struct DailySummary: Equatable, Sendable {
         var readings: [Int: [Double]] = [:]
         var uvIndexes: [Int: [Double?]] = [:]
         for piece in pieces(forecast, hourly: hourly) {
-            readings[LocalTime(piece.time, zone).dayNumber, default: []].append(piece.temperature)
+            if let temperature = piece.temperature { readings[LocalTime(piece.time, zone).dayNumber, default: []].append(temperature) }
             uvIndexes[LocalTime(piece.time, zone).dayNumber, default: []].append(piece.uvIndex)
             for part in split(piece, atMidnightsOf: zone) {
                 let day = LocalTime(part.time, zone).dayNumber
@@ -81,12 +81,15 @@ package struct DailySummary: Equatable, Sendable {
                 high = day == today.dayNumber ? max(given.high, current.temperature) : given.high
                 low = day == today.dayNumber ? min(given.low, current.temperature) : given.low
             }
-            let probability = WetWeather.highest(slots.map(\.precipitationProbability))
+            var probability = WetWeather.highest(slots.map(\.precipitationProbability))
             let given = amounts[day] ?? []
             let amount = given.reduce(0, +)
             let wetNow = day == today.dayNumber && WetWeather.isWetNow(current)
             let wetSlots = slots.filter(WetWeather.isWet)
             let isSnow = wetSlots.isEmpty && wetNow ? WetWeather.isSnowingNow(current) : WetWeather.isMostlySnow(wetSlots)
+            // A day drawn wet never says 0%: when only the present is wet (it rains now, the steps ahead are dry at 0%)
+            // or its wet steps say 0% themselves, the chance of its wet hours is not known: "–".
+            if wetNow || !wetSlots.isEmpty, probability == 0 { probability = nil }
             let condition: Condition
             if wetNow || !wetSlots.isEmpty {
                 condition = dominantWetCondition(slots, isSnow: isSnow)

@@ -108,7 +108,7 @@ package struct ForecastSummaries: Sendable {
     /// "Raining now and throughout the next 24 hours; 4–11°."; "Rain from 15:00 to 21:00, then dry; 9–10°.";
     /// "Dry for the next 24 hours, 4–13°."
     package func hourlySummary(_ report: WeatherReport, window: [ForecastSlot]) -> String {
-        let temperatures = window.map(\.temperature) + [report.current.temperature]
+        let temperatures = window.compactMap(\.temperature) + [report.current.temperature]
         let range = temperatureRange(temperatures.min() ?? 0, temperatures.max() ?? 0)
         let wetNow = WetWeather.isWetNow(report.current)
         let snowNow = WetWeather.isSnowingNow(report.current)

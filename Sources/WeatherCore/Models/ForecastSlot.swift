@@ -10,7 +10,8 @@ package struct ForecastSlot: Equatable, Sendable {
     /// The start of the interval the step stands for.
     package var time: Date
     package var condition: Condition
-    package var temperature: Double
+    /// Nil when the provider left it out for the step's start (Open-Meteo's `null`): the row is shown with "–".
+    package var temperature: Double?
     /// Nil when the provider left the figure out.
     package var humidity: Int?
     package var windSpeed: Double?
@@ -27,7 +28,7 @@ package struct ForecastSlot: Equatable, Sendable {
     package var uvIndex: Double?
 
     package init(
-        time: Date, condition: Condition, temperature: Double, humidity: Int?, windSpeed: Double?,
+        time: Date, condition: Condition, temperature: Double?, humidity: Int?, windSpeed: Double?,
         windDegrees: Double? = nil, precipitationProbability: Double?, precipitation: Double? = nil, isSnow: Bool = false,
         hours: Double = 3, uvIndex: Double? = nil
     ) {

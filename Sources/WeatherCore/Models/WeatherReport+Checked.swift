@@ -40,15 +40,13 @@ extension Precipitation {
 }
 
 extension ForecastSlot {
-    /// The same step with every figure outside its range missing; nil (the step left out, as one without a
-    /// temperature is) when its time or temperature is unusable, or its time more than a year from `anchor`.
+    /// The same step with every figure outside its range missing (a temperature too: the row is shown with "–");
+    /// nil (the step left out) when its time is unusable, or more than a year from `anchor`.
     package func checked(near anchor: Date? = nil) -> ForecastSlot? {
-        guard let time = PhysicalRange.moment(time, near: anchor), let temperature = PhysicalRange.temperature(temperature),
-            (0...24).contains(hours)
-        else { return nil }
+        guard let time = PhysicalRange.moment(time, near: anchor), (0...24).contains(hours) else { return nil }
         var checked = self
         checked.time = time
-        checked.temperature = temperature
+        checked.temperature = PhysicalRange.temperature(temperature)
         checked.humidity = PhysicalRange.percent(humidity.map(Double.init))
         checked.windSpeed = PhysicalRange.windSpeed(windSpeed)
         checked.windDegrees = PhysicalRange.direction(windDegrees)

@@ -80,7 +80,9 @@ package struct DisplayFormatter: Sendable {
     }
 
     /// Today's high and low when the provider forecasts whole days; otherwise the coming 24 hours', current reading
-    /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false.
+    /// included: at 21:00 the rest of today is one slot, and calling that "today's high" would be false. The coming
+    /// hours are read hour by hour where the provider has them (as `:hourly 1h` and the 5-day rows read them), then
+    /// in its steps: a cold hour inside a 3-hour step is the low here as it is there.
     func highAndLow(_ report: WeatherReport) -> (high: Double, low: Double, label: String, coversToday: Bool)? {
         let c = report.current
         let today = LocalTime(c.observedAt, report.zone).dayNumber
@@ -92,7 +94,9 @@ package struct DisplayFormatter: Sendable {
             return (day.high, day.low, strings["label.highLow"], true)
         }
         let end = c.observedAt.addingTimeInterval(86_400)
-        let temperatures = [c.temperature] + report.forecast.filter { $0.time > c.observedAt && $0.time <= end }.map(\.temperature)
+        let hours = (report.hourly ?? []).filter { $0.time > c.observedAt && $0.time <= end }
+        let later = report.forecast.filter { $0.time > (hours.last?.time ?? c.observedAt) && $0.time <= end }
+        let temperatures = [c.temperature] + (hours + later).compactMap(\.temperature)
         guard temperatures.count > 1, let high = temperatures.max(), let low = temperatures.min() else { return nil }
         return (high, low, strings["label.highLow24"], false)
     }
@@ -134,7 +138,7 @@ package struct DisplayFormatter: Sendable {
                 HourlyRow(
                     kind: .weather, time: local.clockTime(options.clock), condition: slot.condition.description(strings),
                     conditionCode: slot.condition.code, conditionGroup: slot.condition.group, isNight: slot.condition.isNight,
-                    temperature: UnitFormatting.temperature(celsius: slot.temperature, units),
+                    temperature: slot.temperature.map { UnitFormatting.temperature(celsius: $0, units) } ?? "–",
                     temperatureCelsius: slot.temperature,
                     precipitationChance: slot.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
                     precipitationProbability: slot.precipitationProbability,

@@ -114,7 +114,8 @@ package struct HourlyRow: Equatable, Sendable {
     package var conditionGroup: ConditionGroup
     package var isNight: Bool
     package var temperature: String
-    package var temperatureCelsius: Double
+    /// Nil when the provider left the step's temperature out (its text is then "–").
+    package var temperatureCelsius: Double?
     /// "40%"; nil for the "Now" row, which is an observation, and for the sun's rows.
     package var precipitationChance: String?
     /// The same chance, 0…1.

@@ -10,7 +10,8 @@ import WeatherCore
 /// - 3-hour steps are made from the 1-hour slots (`ThreeHourSteps`), then from the 6-hour part (`SixHourSteps`), so
 ///   the views step through every provider's forecast alike.
 /// - Days are local calendar days in `zone`: high and low from the instant temperatures, the condition,
-///   precipitation and chance from the day's 3-hour steps, sunrise and sunset worked out, the highest UV index from
+///   precipitation and chance from the day's 3-hour steps (a day without any: from the 6-hour periods that start in
+///   it, else the 12-hour ones), sunrise and sunset worked out, the highest UV index from
 ///   the instant ones (clear-sky, in the hourly part only: a later day has none).
 package struct METNorwayReport: Equatable, Sendable {
     package var current: CurrentConditions
@@ -99,6 +100,13 @@ package struct METNorwayReport: Equatable, Sendable {
         }
         var stepsByDay: [Int: [ForecastSlot]] = [:]
         for step in steps { stepsByDay[LocalTime(step.time, zone).dayNumber, default: []].append(step) }
+        // The longer periods of the entries past the hourly part, by the day they start in: a day no 3-hour step
+        // reaches (periods that do not start on a UTC hour divisible by 3) takes its condition and amount from them.
+        var periodsByDay: [Int: [ForecastSlot]] = [:]
+        for entry in entries where entry.nextHour == nil {
+            guard let (period, hours) = entry.nextSixHours.map({ ($0, 6) }) ?? entry.nextTwelveHours.map({ ($0, 12) }) else { continue }
+            periodsByDay[LocalTime(entry.time, zone).dayNumber, default: []].append(slot(entry, period, hours: hours, place: place))
+        }
         let hasProbability = entries.contains { $0.nextHour?.probability != nil || $0.nextSixHours?.probability != nil }
         let firstDay = readings.keys.min()
         return readings.keys.sorted().compactMap { day -> DayForecast? in
@@ -109,8 +117,9 @@ package struct METNorwayReport: Equatable, Sendable {
             let midnight = zone.midnight(day: day)
             let daylight = SolarTimes.daylight(
                 latitude: place.latitude, longitude: place.longitude, on: midnight, zone: zone)
-            let daySteps = stepsByDay[day] ?? []
-            let amounts = daySteps.compactMap(\.precipitation)
+            let daySteps = stepsByDay[day] ?? periodsByDay[day] ?? []
+            // 12-hour periods overlap the 6-hour ones and each other: only steps of up to six hours are added up.
+            let amounts = daySteps.filter { $0.hours <= 6 }.compactMap(\.precipitation)
             var condition = DailySummary.dominantCondition(daySteps, zone: zone)
             condition?.isNight = false
             var forecast = DayForecast(

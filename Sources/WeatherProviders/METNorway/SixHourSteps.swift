@@ -4,7 +4,8 @@ import WeatherCore
 /// 3-hour steps from MET Norway's 6-hour part, after the ones made from its hourly part, so the views, summaries
 /// and wet spells (which read each step as three hours) work on the whole forecast.
 ///
-/// Each 6-hour period that starts on a UTC hour divisible by 3 after the last step becomes two steps. Both take the
+/// Each 6-hour period that starts after the last step becomes two steps (MET's start at 00, 06, 12 and 18 UTC; one that
+/// starts on another hour is kept too, so its day keeps its weather rather than showing none). Both take the
 /// period's symbol, chance and half its precipitation. The first takes the instant values at the period's start;
 /// the second those of an entry three hours on when the answer has one, else temperature, humidity and wind speed
 /// halfway between the period's start and end (the wind's direction stays that of the start).
@@ -20,9 +21,7 @@ package enum SixHourSteps {
         var byTime: [Date: Locationforecast.Entry] = [:]
         for entry in entries { byTime[entry.time] = entry }
         for entry in entries {
-            guard entry.time >= coveredUntil, let period = entry.nextSixHours,
-                Int(entry.time.timeIntervalSince1970) % 10_800 == 0
-            else { continue }
+            guard entry.time >= coveredUntil, let period = entry.nextSixHours else { continue }
             let middleTime = entry.time.addingTimeInterval(10_800)
             var first = slot(entry, period)
             first.precipitation = period.precipitation.map { $0 / 2 }

@@ -207,10 +207,11 @@ package enum OpenMeteoDecoding {
             return first
         }
 
-        /// The step for the hour starting at `index`'s time; nil without a time, a temperature or the next hour's entry.
+        /// The step for the hour starting at `index`'s time; nil without a time or the next hour's entry. A null
+        /// temperature is a step without one (shown as "–"), never a step left out: its 3-hour row would go with it.
         func slot(_ index: Int) -> ForecastSlot? {
-            guard let time = times[index], let temperature = value("temperature_2m", index), index + 1 < times.count
-            else { return nil }
+            guard let time = times[index], index + 1 < times.count else { return nil }
+            let temperature = value("temperature_2m", index)
             let next = amounts(at: index + 1)
             return ForecastSlot(
                 time: Date(timeIntervalSince1970: time),

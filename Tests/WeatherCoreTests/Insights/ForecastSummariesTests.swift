@@ -50,6 +50,22 @@ struct ForecastSummariesTests {
         #expect(formatter.summaries.dailySummary(days) == "Rain today, Wed and Thu, highs 8–9°.")
     }
 
+    /// Review session 3, item 7: raining now, today's coming steps dry at 0%. Today's row draws the rain falling now,
+    /// so it must not say a 0% chance: the chance of its wet hours is not known ("–", null), as with a wet step whose
+    /// chance is 0%; a day whose wet steps give one keeps it.
+    @Test func aDayDrawnWetNeverSaysNoChance() {
+        let slots = [Self.slot(15, 9), Self.slot(18, 8), Self.slot(39, 8, code: 500, pop: 0.9, mm: 2), Self.slot(63, 8, code: 500, pop: 0, mm: 2)]
+        let report = Self.report(slots, code: 501, rain: 0.8)
+        let days = DailySummary.days(current: report.current, forecast: slots, zone: .fixed(0), count: 3)
+        #expect(days.map(\.isWet) == [true, true, true])
+        #expect(days.map(\.precipitationProbability) == [nil, 0.9, nil])
+        let rows = formatter.daily(report).rows
+        #expect(rows.prefix(3).map(\.precipitationChance) == ["–", "90%", "–"])
+        // Dry now and dry today: 0% is the truth and is said.
+        let dry = DailySummary.days(current: Self.report(slots).current, forecast: slots, zone: .fixed(0), count: 1)
+        #expect(dry.first?.isWet == false && dry.first?.precipitationProbability == 0)
+    }
+
     /// Issue 22's review: at 13:00 the step 12:00–15:00 still holds two of its three hours of rain; "more" counts them.
     @Test func theRainStillToFallCountsTheRestOfTheStepHoldingNow() {
         let slots = [Self.slot(12, 9, code: 500, pop: 0.9, mm: 3), Self.slot(15, 9, code: 500, pop: 0.9, mm: 1.5), Self.slot(18, 8)]

@@ -37,9 +37,10 @@ struct OpenMeteoDecodingTests {
         let hourly = try Self.decode("forecast_testford.json").hourly
         // 10:00 holds the 10:45 observation; its UTC 3-hour block starts at 09:00, so the step that covers now is whole.
         #expect(hourly.first?.time == Self.hour(9))
-        // 09:00 to 22:00 next day (the last entry, 23:00, carries the hour before it), less 20:00 without a temperature.
-        #expect(hourly.count == 37)
-        #expect(!hourly.contains { $0.time == Self.hour(20) })
+        // 09:00 to 22:00 next day (the last entry, 23:00, carries the hour before it); 20:00, whose temperature is
+        // null, stays, without one (review session 3, item 2: leaving it out dropped its 3-hour row).
+        #expect(hourly.count == 38)
+        #expect(hourly.first { $0.time == Self.hour(20) }.map { $0.temperature == nil } == true)
         #expect(hourly.map(\.time) == hourly.map(\.time).sorted())
     }
 
@@ -72,17 +73,18 @@ struct OpenMeteoDecodingTests {
 
     @Test func threeHourStepsFromTheHours() throws {
         let steps = ThreeHourSteps.from(try Self.decode("forecast_testford.json").hourly)
-        // From 09:00, the block holding the 10:45 observation; 18:00 is not whole (20:00 has no temperature), nor is
-        // 45:00 (no hour starts at the last entry, 47:00).
-        #expect(steps.map(\.time) == [9, 12, 15, 21, 24, 27, 30, 33, 36, 39, 42].map(Self.hour))
+        // From 09:00, the block holding the 10:45 observation; 18:00 is whole (20:00 has no temperature, but the step
+        // takes 18:00's); 45:00 is not (no hour starts at the last entry, 47:00).
+        #expect(steps.map(\.time) == [9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42].map(Self.hour))
+        #expect(steps[3].temperature != nil)
         #expect(steps[0].precipitation == 0.6)  // 09:00–12:00: the 0.6 mm given at 10:00 is 09:00–10:00's
         #expect(steps[1].condition.description == "slight rain")  // the most severe of 12:00–15:00
         #expect(steps[1].precipitation == 1.2)
         #expect(steps[1].precipitationProbability == 0.8)
         #expect(steps[2].condition.code == 804)
-        #expect(steps[5].isSnow)  // 27:00–30:00: the amounts given at 28, 29 and 30
-        #expect(steps[5].precipitation == 3)
-        #expect(steps[9].condition.group == .thunderstorm)  // 39:00–42:00 holds the code given at 40:00
+        #expect(steps[6].isSnow)  // 27:00–30:00: the amounts given at 28, 29 and 30
+        #expect(steps[6].precipitation == 3)
+        #expect(steps[10].condition.group == .thunderstorm)  // 39:00–42:00 holds the code given at 40:00
     }
 
     @Test func daysFromDaily() throws {
@@ -116,7 +118,7 @@ struct OpenMeteoDecodingTests {
         #expect(current.sunrise == nil)
         #expect(current.condition.group == .unknown)  // 4 is not a documented code
         #expect(!current.condition.isNight)  // no is_day: day
-        #expect(forecast.hourly.map(\.temperature) == [-0.8, -0.6])  // from 09:00Z, the block's start; 11:00Z has none
+        #expect(forecast.hourly.map(\.temperature) == [-0.8, -0.6, nil])  // from 09:00Z, the block's start; 11:00Z has none
         #expect(forecast.hourly.allSatisfy { $0.precipitation == nil && $0.condition.group == .unknown })
         #expect(forecast.days == nil)  // its only day has no high
     }

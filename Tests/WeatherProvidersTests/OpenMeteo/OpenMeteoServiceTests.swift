@@ -86,9 +86,9 @@ struct OpenMeteoServiceTests {
         #expect(report.zone.name == "Europe/London")
         #expect(report.zone.offset(at: report.current.observedAt) == 0)
         #expect(report.current.temperature == 9.4)
-        #expect(report.hourly?.count == 37)
+        #expect(report.hourly?.count == 38)  // 20:00 too, without its temperature
         #expect(report.forecast == ThreeHourSteps.from(report.hourly ?? []))
-        #expect(report.forecast.count == 11)
+        #expect(report.forecast.count == 12)
         #expect(report.days?.count == 2)
         #expect(report.failover == nil)
     }
