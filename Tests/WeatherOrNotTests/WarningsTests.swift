@@ -200,6 +200,59 @@ struct WarningsTests {
         #expect(await terminal.waitForExit() == 0)
     }
 
+    /// At 40 columns the warning lines above the view wrap: the rows the prompt counts for the view above it are the
+    /// rows drawn, wrapped ones included, so the refresh of a launch's copy is drawn over exactly the copy and its
+    /// warnings (a count of one row a warning would leave rows of the old drawing on the screen).
+    @Test func wrappedWarningRowsAreCountedWhenARefreshIsDrawnOverThem() async throws {
+        let feed = Self.feed()
+        let holding = Mutex(false)
+        let release = DispatchSemaphore(value: 0)
+        let server = try LoopbackServer { request in
+            if request.path.hasPrefix("/api/v1/warnings/") { return .json(feed) }
+            if request.path == "/data/2.5/weather", holding.withLock({ $0 }) {
+                _ = release.wait(timeout: .now() + 30)
+                return .json(Fixtures.data("current_daytown.json"))
+            }
+            return FakeProviders.route(request)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        #expect(try await runner.run([], input: "Testford\n").status == 0)
+        try runner.backdateCache(by: 30 * 60)
+        holding.withLock { $0 = true }
+        let terminal = try runner.terminal(columns: 40)
+        // The warnings come above the copy, or (when they land after it) under it: either way, then the prompt.
+        #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        if !terminal.transcript.contains("Orange wind warning, ") {
+            #expect(await terminal.waitFor("Orange wind warning, "), "\(terminal.diagnostics)")
+            #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        }
+        let transcript = terminal.transcript
+        func lineStart(_ text: String) -> String.Index? {
+            transcript.range(of: text).map { found in
+                transcript[..<found.lowerBound].lastIndex { $0 == "\n" || $0 == "\r\n" }.map { transcript.index(after: $0) } ?? transcript.startIndex
+            }
+        }
+        let start = try #require([lineStart("⚠"), lineStart("! From 30 minutes ago")].compactMap { $0 }.min())
+        let prompt = try #require(transcript.range(of: "Testford> ", options: .backwards))
+        let drawn = transcript[start..<prompt.lowerBound]
+        #expect(drawn.contains("! From 30 minutes ago"), "\(drawn)")
+        // The orange warning's line did not fit 40 columns: its end time came on the next row, indented, not cut.
+        let wind = try #require(drawn.range(of: "Orange wind warning, "), "\(drawn)")
+        let rows = drawn[wind.upperBound...].split { $0 == "\r\n" || $0 == "\n" }
+        #expect(rows.count > 1 && !rows[0].contains(":") && !rows[0].contains("…"), "\(rows.prefix(2))")
+        #expect(rows.count > 1 && rows[1].hasPrefix("  ") && rows[1].contains(":"), "\(rows.prefix(2))")
+        let height = drawn.filter { $0 == "\n" || $0 == "\r\n" }.count
+        release.signal()
+        #expect(await terminal.waitFor("\r\u{1B}[\(height)A\u{1B}[J"), "rows \(height): \(terminal.diagnostics)")
+        #expect(await terminal.waitFor("clear sky"))
+        #expect(await terminal.quit() == 0)
+    }
+
     @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
         let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
         defer { server.stop() }
