@@ -62,9 +62,9 @@ public struct BinaryRunner: Sendable {
         return await terminal.waitFor(prompt) ? terminal : nil
     }
 
-    /// Starts the program on a pseudo-terminal.
-    public func terminal(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(executable: Self.executable, arguments: arguments, environment: environment.merging(extra) { $1 })
+    /// Starts the program on a pseudo-terminal `columns` wide.
+    public func terminal(_ arguments: [String] = [], extra: [String: String] = [:], columns: UInt16 = 100) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: Self.executable, arguments: arguments, environment: environment.merging(extra) { $1 }, columns: columns)
     }
 
     /// Makes every cached answer `seconds` old, as if fetched that long ago (a cache file is one JSON header line,

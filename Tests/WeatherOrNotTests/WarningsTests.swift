@@ -118,8 +118,9 @@ struct WarningsTests {
         #expect(server.requests(to: "/geo/1.0/direct").count == 1)
     }
 
-    /// A one-shot waits for the warnings no longer than its one deadline (`--timeout`): a warning server that never
-    /// answers leaves the view drawn, without them, and the run ends well.
+    /// A one-shot waits for the warnings no longer than its one deadline (`--timeout`), and so does each line of a
+    /// piped session: a warning server that never answers leaves the view drawn, the service said to be unavailable
+    /// above it (not lost without a trace), and the run ends well.
     @Test func aOneShotWaitsForTheWarningsWithinItsDeadline() async throws {
         let server = try Self.server { _ in .neverRespond }
         defer { server.stop() }
@@ -128,8 +129,12 @@ struct WarningsTests {
         try Self.followingTestford(runner)
         let result = try await runner.run(["--timeout", "2", "Testford"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Testford, England, GB") && !result.stdout.contains("⚠"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
+        #expect(!result.stdout.contains("⚠"))
         #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+        let piped = try await runner.run(["--timeout", "2"], input: "Testford\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(piped.stdout)")
     }
 
     @Test func theJSONCarriesThemAsTheSchemaSays() async throws {
@@ -196,6 +201,59 @@ struct WarningsTests {
         #expect(await terminal.waitForExit() == 0)
     }
 
+    /// At 40 columns the warning lines above the view wrap: the rows the prompt counts for the view above it are the
+    /// rows drawn, wrapped ones included, so the refresh of a launch's copy is drawn over exactly the copy and its
+    /// warnings (a count of one row a warning would leave rows of the old drawing on the screen).
+    @Test func wrappedWarningRowsAreCountedWhenARefreshIsDrawnOverThem() async throws {
+        let feed = Self.feed()
+        let holding = Mutex(false)
+        let release = DispatchSemaphore(value: 0)
+        let server = try LoopbackServer { request in
+            if request.path.hasPrefix("/api/v1/warnings/") { return .json(feed) }
+            if request.path == "/data/2.5/weather", holding.withLock({ $0 }) {
+                _ = release.wait(timeout: .now() + 30)
+                return .json(Fixtures.data("current_daytown.json"))
+            }
+            return FakeProviders.route(request)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        #expect(try await runner.run([], input: "Testford\n").status == 0)
+        try runner.backdateCache(by: 30 * 60)
+        holding.withLock { $0 = true }
+        let terminal = try runner.terminal(columns: 40)
+        // The warnings come above the copy, or (when they land after it) under it: either way, then the prompt.
+        #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        if !terminal.transcript.contains("Orange wind warning, ") {
+            #expect(await terminal.waitFor("Orange wind warning, "), "\(terminal.diagnostics)")
+            #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
+        }
+        let transcript = terminal.transcript
+        func lineStart(_ text: String) -> String.Index? {
+            transcript.range(of: text).map { found in
+                transcript[..<found.lowerBound].lastIndex { $0 == "\n" || $0 == "\r\n" }.map { transcript.index(after: $0) } ?? transcript.startIndex
+            }
+        }
+        let start = try #require([lineStart("⚠"), lineStart("! From 30 minutes ago")].compactMap { $0 }.min())
+        let prompt = try #require(transcript.range(of: "Testford> ", options: .backwards))
+        let drawn = transcript[start..<prompt.lowerBound]
+        #expect(drawn.contains("! From 30 minutes ago"), "\(drawn)")
+        // The orange warning's line did not fit 40 columns: its end time came on the next row, indented, not cut.
+        let wind = try #require(drawn.range(of: "Orange wind warning, "), "\(drawn)")
+        let rows = drawn[wind.upperBound...].split { $0 == "\r\n" || $0 == "\n" }
+        #expect(rows.count > 1 && !rows[0].contains(":") && !rows[0].contains("…"), "\(rows.prefix(2))")
+        #expect(rows.count > 1 && rows[1].hasPrefix("  ") && rows[1].contains(":"), "\(rows.prefix(2))")
+        let height = drawn.filter { $0 == "\n" || $0 == "\r\n" }.count
+        release.signal()
+        #expect(await terminal.waitFor("\r\u{1B}[\(height)A\u{1B}[J"), "rows \(height): \(terminal.diagnostics)")
+        #expect(await terminal.waitFor("clear sky"))
+        #expect(await terminal.quit() == 0)
+    }
+
     @Test func aFailingWarningServiceLeavesTheWeatherAndSaysSoQuietly() async throws {
         let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
         defer { server.stop() }
@@ -206,6 +264,94 @@ struct WarningsTests {
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         // Where the warnings would be: above the view.
         #expect(result.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
+    }
+
+    /// A server whose warning feed is held until the weather has been answered (`/data/`), and half a second more:
+    /// the program has its view before its warnings, whatever the machine's load.
+    static func feedAfterTheWeather() throws -> LoopbackServer {
+        let feed = Self.feed()
+        let weatherAnswered = Mutex(false)
+        return try LoopbackServer { request in
+            if request.path.hasPrefix("/api/v1/warnings/") {
+                for _ in 0..<2000 where !weatherAnswered.withLock({ $0 }) { usleep(5_000) }
+                usleep(500_000)
+                return .json(feed)
+            }
+            let reply = FakeProviders.route(request)
+            if request.path.hasPrefix("/data/") { weatherAnswered.withLock { $0 = true } }
+            return reply
+        }
+    }
+
+    /// Piped (stdin not a terminal), the input ends as soon as the view is printed: the session still waits for the
+    /// warnings that left with the weather, within the answer's deadline, and draws them above the view (it was lost,
+    /// with no trace, when they came after the weather).
+    @Test func aPipedSessionWaitsForTheWarningsThatLeftWithTheWeather() async throws {
+        let server = try Self.feedAfterTheWeather()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        try Self.followingTestford(runner)
+        let result = try await runner.run(input: "Testford\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("⚠ Orange wind warning, orange, until ") == true, "\(result.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("⚠ Yellow rain warning, yellow, until ") == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix("Testford, England, GB") == true)
+        #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
+    }
+
+    /// A city the geocoder finds, piped with more commands after it: the view comes when its weather is in, the
+    /// warnings (behind it by two round trips) under it after the "just in" lead before the next command is read.
+    @Test func aPipedSessionPrintsAGeocodedCitysWarningsUnderItsViewBeforeTheNextCommand() async throws {
+        let server = try Self.feedAfterTheWeather()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(input: "Testford\n:units imperial\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        let view = try #require(out.range(of: "Testford, England, GB"), "\(out)")
+        let lead = try #require(out.range(of: "Official warnings for Testford, England, GB, just in:"), "\(out)")
+        let warning = try #require(out.range(of: "⚠ Orange wind warning, orange, until "), "\(out)")
+        let units = try #require(out.range(of: "°F"), "\(out)")
+        #expect(view.lowerBound < lead.lowerBound && lead.lowerBound < warning.lowerBound && warning.lowerBound < units.lowerBound)
+        #expect(server.requests(to: "/geo/1.0/direct").count == 1)
+    }
+
+    /// The only service covering the place fails: the piped view says so above it (as a one-shot does), and
+    /// `:alerts` and `:alerts 1` say the warnings could not be had from it, never "No warnings in force"; plain too.
+    @Test func aFailedServiceIsNeverAnAllClear() async throws {
+        let server = try Self.server { _ in .json("{\"error\": true}", status: 503) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        try Self.followingTestford(runner)
+        let drawn = try await runner.run(input: "Testford\n:alerts\n:alerts 1\n")
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(drawn.stdout)")
+        let sentence = "Could not get the warnings for Testford, England, GB from MeteoAlarm."
+        #expect(drawn.stdout.components(separatedBy: sentence).count == 3, "\(drawn.stdout)")
+        #expect(!drawn.stdout.contains("No warnings"))
+        let plain = try await runner.run(["--plain"], input: "Testford\n:alerts\n")
+        #expect(plain.stdout.hasPrefix("Warnings unavailable (MeteoAlarm).\n"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("Could not get the warnings for Testford, England, United Kingdom from MeteoAlarm."), "\(plain.stdout)")
+        #expect(!plain.stdout.contains("No warnings"))
+    }
+
+    /// Offline, `:alerts` asks no service (the loopback counts every request) and says warnings are not available
+    /// offline, in the language chosen, rather than real warnings (or a real all-clear) beside sample weather.
+    @Test(arguments: [("en", "There are no official warnings in offline mode."), ("fr", "Pas d’alertes météo officielles en mode hors ligne.")])
+    func offlineAlertsAskNothingAndSaySo(language: String, words: String) async throws {
+        let server = try Self.server { _ in .json(Self.feed()) }
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: ["WEATHER_OR_NOT_WARNINGS": "on"])
+        defer { runner.remove() }
+        let result = try await runner.run(["--offline", "--lang", language], input: "London\n:alerts\nNew York\n:alerts 1\n")
+        #expect(server.requests.isEmpty, "\(server.requests.map(\.path))")
+        #expect(result.stderr.components(separatedBy: words).count == 3, "\(result.stderr)")
+        #expect(!result.stdout.contains("⚠") && !result.stdout.contains("No warnings") && !result.stdout.contains("Aucune alerte"))
+        #expect(result.status == 1)  // as offline :air, a command that could not be answered
     }
 
     @Test func warningsOffAsksNone() async throws {

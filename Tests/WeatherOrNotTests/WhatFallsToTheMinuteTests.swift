@@ -12,7 +12,28 @@ struct WhatFallsToTheMinuteTests {
 
     /// Serves the weather as `FakeOpenWeather` does, and `minutes` to the nowcast's request.
     static func server(_ minutes: Data) throws -> LoopbackServer {
-        try LoopbackServer { request in request.asksForNowcast ? .json(minutes) : FakeOpenWeather.route(request) }
+        try minutesFirst { request in request.asksForNowcast ? .json(minutes) : FakeOpenWeather.route(request) }
+    }
+
+    static let weatherPaths: Set = ["/data/2.5/weather", "/data/2.5/forecast", "/v1/forecast", "/weatherapi/locationforecast/2.0/complete"]
+
+    /// A server answering with `handler`, the weather's answers held until the minutes' request has been answered
+    /// (5 s at most): asked beside the weather and taken only when in with it, the minutes are then in however loaded
+    /// the machine is (each view of these tests is about them).
+    static func minutesFirst(_ handler: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply) throws -> LoopbackServer {
+        let answered = LockedFlag(false)
+        return try LoopbackServer { request in
+            if request.asksForNowcast {
+                defer { answered.value = true }
+                return handler(request)
+            }
+            if weatherPaths.contains(request.path), !answered.value {
+                let deadline = ContinuousClock.now + .seconds(5)
+                while !answered.value, ContinuousClock.now < deadline { usleep(2_000) }
+                usleep(50_000)  // the minutes' answer on its way
+            }
+            return handler(request)
+        }
     }
 
     /// Open-Meteo says snow: `:rain`'s sentence and key say snow, the current view's line is "Snow", plain mode says
@@ -85,7 +106,7 @@ struct WhatFallsToTheMinuteTests {
         let start = Int(Date().timeIntervalSince1970) / 300 * 300
         let rates = (0..<24).map { (2..<6).contains($0) ? 1.0 : 0 }
         let minutes = try FakeNowcast.met(rates: rates, start: start, symbols: [0: "lightsleet"])
-        let server = try LoopbackServer { request in
+        let server = try Self.minutesFirst { request in
             if request.asksForNowcast { return .json(minutes) }
             if request.path == "/geo/1.0/reverse" { return .json(#"[{"name":"Oslo","lat":59.91,"lon":10.75,"country":"NO"}]"#) }
             return FakeOpenWeather.route(request)
@@ -105,10 +126,10 @@ struct WhatFallsToTheMinuteTests {
         let start = Int(Date().timeIntervalSince1970) / 300 * 300
         let rates = (0..<24).map { (2..<6).contains($0) ? 1.0 : 0 }
         let minutes = try FakeNowcast.met(rates: rates, start: start)
-        let server = try LoopbackServer { request in Self.snowing(request, minutes: minutes) }
-        defer { server.stop() }
         var told: [String] = []
         for provider in ConsistencyTests.Provider.allCases {
+            let server = try Self.minutesFirst { request in Self.snowing(request, minutes: minutes) }
+            defer { server.stop() }
             let runner: BinaryRunner
             switch provider {
             case .openWeather: runner = BinaryRunner(server: server, extra: ["WEATHER_PROVIDER": "openweather"])

@@ -86,8 +86,14 @@ package struct Launcher {
             app.gazetteer?.prepareInBackground()
             return await prompt(view, paths)
         }
+        // Piped: each line's answer whole before the next line is read (or the input ends, and the program with it):
+        // the warnings on the wire too, within the answer's deadline, as a one-shot waits for them.
         while let line = readLine(strippingNewline: true) {
-            if !(await app.handle(line)) { break }
+            let deadline = ContinuousClock.now + .seconds(options.timeout)
+            let going = await app.handle(line)
+            await app.warningsAsked(before: deadline)
+            view.flushStatus()
+            if !going { break }
         }
         return view.exitStatus
     }

@@ -44,8 +44,8 @@ package final class SessionView {
     /// While an event is drawn at a waiting prompt: what moves the cursor above the prompt, written before the
     /// event's first output; nil once written.
     private var stepAbovePrompt: String?
-    /// The status line held until the warnings it shows come, or a one-shot's current view until the warnings drawn
-    /// above it come (they left with its weather).
+    /// The status line held until the warnings it shows come, or a one-shot's or piped session's current view until
+    /// the warnings drawn above it come (they left with its weather).
     private var pendingStatus: CurrentWeatherDisplay?
 
     package init(app: WeatherApp, console: Console, mode: Mode) {
@@ -155,8 +155,9 @@ package final class SessionView {
                 pendingStatus = d
                 return
             }
-            // A one-shot draws one view: it waits for the warnings on the wire, to draw them above it.
-            if case .oneShot = mode, d.warnings == nil, app.warningsComing {
+            // A one-shot draws one view, and a piped session each view once: they wait for the warnings on the wire
+            // that left with its weather, to draw them above it.
+            if mode != .prompt, d.warnings == nil, app.warningsComing {
                 pendingStatus = d
                 return
             }
@@ -266,7 +267,8 @@ package final class SessionView {
     /// The status line, marked when it is not fresh: " *" after a stale copy (refreshing it failed), " (offline)"
     /// after sample data, as the prompt says it. When another provider answered than the one chosen, standard error
     /// says which (the line itself stays the figures a bar reads).
-    /// A status line or a one-shot's view waiting for its warnings, drawn without them if none came in time.
+    /// A status line or a one-shot's or piped session's view waiting for its warnings, drawn without them if none came
+    /// in time.
     package func flushStatus() {
         guard let pending = pendingStatus else { return }
         pendingStatus = nil

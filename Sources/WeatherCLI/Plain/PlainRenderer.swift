@@ -251,12 +251,16 @@ package struct PlainRenderer: Sendable {
         d.items.map { strings("plain.warning", ["warning": warning($0)]) } + unavailable(d)
     }
 
-    /// `:alerts`: the warnings numbered, each with its area, issuer and headline; `:alerts N`: that one whole.
+    /// `:alerts`: the warnings numbered, each with its area, issuer and headline; `:alerts N`: that one whole. With no
+    /// warning and a service that failed, that the warnings could not be had from it: never "no warnings".
     package func alerts(_ d: AlertsDisplay) -> [String] {
         let w = d.warnings
         var lines: [String]
         if d.off || w.noService {
             lines = self.lines(strings("alerts.noService", ["place": placeName(w.place, nil)]))
+        } else if w.items.isEmpty, !w.unavailable.isEmpty {
+            // Never "no warnings" unless every service covering the place answered.
+            return self.lines(strings("alerts.unavailable", ["place": placeName(w.place, nil), "services": w.unavailable.joined(separator: ", ")]))
         } else if w.items.isEmpty {
             lines = self.lines(strings("alerts.none", ["place": placeName(w.place, nil)]))
         } else if let number = d.number {

@@ -68,10 +68,13 @@ extension WeatherApp {
         return warningsBeside.isAsking(for: late)
     }
 
-    /// Waits for the warnings on the wire, if any, until `deadline` at the latest (a one-shot's one deadline: they
-    /// left with the weather), and publishes them.
+    /// Waits for the warnings on the wire, if any, until `deadline` at the latest (a one-shot's one deadline, a piped
+    /// line's: they left with the weather), and publishes them. Those of a view drawn (or held) without them that are
+    /// still on the wire at the deadline are cancelled and said to be unavailable from the services covering the
+    /// place: never lost without a trace.
     package func warningsAsked(before deadline: ContinuousClock.Instant? = nil) async {
         guard let warningsBeside else { return }
+        let waiting = lateWarnings.flatMap { warningsBeside.isAsking(for: $0) ? $0 : nil }
         let landing: (Place, WarningOutcome)?
         if let deadline {
             landing = await withTaskGroup(of: (Place, WarningOutcome)?.self) { group in
@@ -89,6 +92,12 @@ extension WeatherApp {
         } else {
             landing = await warningsBeside.landing()
         }
-        if let (place, outcome) = landing { warningsLanded(outcome, for: place) }
+        if let (place, outcome) = landing {
+            warningsLanded(outcome, for: place)
+        } else if let deadline, let waiting, ContinuousClock.now >= deadline, let names = warningService?.services(covering: waiting),
+            !names.isEmpty
+        {
+            warningsLanded(.checked(warnings: [], services: names, unavailable: names), for: waiting)
+        }
     }
 }

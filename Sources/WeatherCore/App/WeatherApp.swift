@@ -203,6 +203,7 @@ package final class WeatherApp {
         models.places.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.map.followed = { [unowned self] in (followedPlaces, preferences.home) }
         models.alerts.warnings = warningService
+        models.alerts.offline = offline
         current.onWeatherAsked = { [unowned self] place, behind in askWarnings(for: place, behind: behind) }
         connectRegion()
     }

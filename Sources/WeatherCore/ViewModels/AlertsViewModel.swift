@@ -10,6 +10,9 @@ package final class AlertsViewModel: RequestingViewModel {
     }
     /// The warning services, handed in by the app model; nil: none is asked (`WEATHER_OR_NOT_WARNINGS=off`).
     package var warnings: (any WarningProviding)?
+    /// Offline mode (set by the app model): sample weather beside real warnings would mislead, and offline asks nothing,
+    /// so `:alerts` says there are none offline, asking no service.
+    package var offline = false
     private var held: (place: Place, zone: PlaceTimeZone, outcome: WarningOutcome, number: Int?)?
 
     package init(service: any WeatherProviding, options: DisplayOptions, now: @escaping @Sendable () -> Date = Date.init) {
@@ -20,6 +23,11 @@ package final class AlertsViewModel: RequestingViewModel {
     @discardableResult
     package func show(_ screen: Screen, at place: Place?) async -> RequestOutcome {
         guard let place, case .alerts(let number) = screen else { return .cancelled }
+        guard !offline else {
+            let error = WeatherError.invalidInput(Phrase("error.alerts.offline"))
+            onError?(error)
+            return .failed(error)
+        }
         let (service, warnings, language) = (service, warnings, options.language)
         return await runner.run({
             // Both at once: the report for the place's zone (usually from the cache), the warnings beside it.

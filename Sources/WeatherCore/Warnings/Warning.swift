@@ -137,4 +137,11 @@ package enum WarningOutcome: Equatable, Sendable {
 package protocol WarningProviding: Sendable {
     /// Never throws: a failing service is a name in `unavailable`.
     func warnings(for place: Place, language: Language) async -> WarningOutcome
+    /// The names of the services that cover `place` ("NWS"), asked nothing: what a wait that ended at its deadline
+    /// says is unavailable.
+    func services(covering place: Place) -> [String]
+}
+
+extension WarningProviding {
+    package func services(covering place: Place) -> [String] { [] }
 }

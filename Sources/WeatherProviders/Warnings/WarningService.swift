@@ -14,6 +14,10 @@ package struct WarningService: WarningProviding {
         self.now = now
     }
 
+    package func services(covering place: Place) -> [String] {
+        sources.filter { $0.covers(place) }.map(\.name)
+    }
+
     package func warnings(for place: Place, language: Language) async -> WarningOutcome {
         let covering = sources.filter { $0.covers(place) }
         guard !covering.isEmpty else { return .noService }
