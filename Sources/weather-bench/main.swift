@@ -107,4 +107,27 @@ let regionPins = [fivePins[0]] + (0..<16).map { n in
 measure("map: a region, 1 place and 16 cities at 200 columns", calls: 50) {
     sink &+= mapStyle.render(mapRenderer.draw(regionPins, columns: 200).lines).utf8.count
 }
+
+// MeteoAlarm's areas (Sources/WeatherProviders/MeteoAlarm/MeteoAlarmAreas.swift): the first read, a fresh copy each
+// call; then lookups of fixed pseudo-random points across Poland (385 areas, the most of any country) and France, and
+// of points off the Atlantic coast of France, in no outline, which look for the nearest within 5 km (each figure for
+// 200 lookups: a lookup takes a 200th of it).
+measure("meteoalarm: areas inflated and decoded", calls: 20) {
+    sink &+= MeteoAlarmAreas().knows("FR064") ? 1 : 0
+}
+var areaPoints = FixedSequence()
+let areaLookups = (0..<200).map { index -> (Double, Double, String) in
+    let (u, v) = (areaPoints.next(), areaPoints.next())
+    return index % 2 == 0 ? (49 + 5.8 * u, 14.1 + 10 * v, "PL") : (43 + 7 * u, -1 + 8 * v, "FR")
+}
+let areasLoaded = MeteoAlarmAreas()
+_ = areasLoaded.knows("FR064")
+measure("meteoalarm: 200 points' areas (PL, FR)", calls: 5) {
+    for (latitude, longitude, country) in areaLookups { sink &+= areasLoaded.areas(latitude: latitude, longitude: longitude, country: country)?.count ?? 0 }
+}
+measure("meteoalarm: 200 points off the coast, none found", calls: 5) {
+    for (index, _) in areaLookups.enumerated() {
+        sink &+= areasLoaded.areas(latitude: 44 + Double(index) / 100, longitude: -3, country: "FR")?.count ?? 0
+    }
+}
 print("(checksum \(sink % 10))")
