@@ -18,8 +18,13 @@ let package = Package(
         .target(
             name: "CCoastlines", exclude: ["coastlines.bin"], cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("z")]),
+        // MeteoAlarm's warning areas (scripts/generate-emma-areas.py), which its source matches places against, built in
+        // the same way.
+        .target(
+            name: "CEmmaAreas", exclude: ["emma_areas.bin"], cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("z")]),
         // The weather services (one folder each), the offline samples and the composition; WeatherCore names none.
-        .target(name: "WeatherProviders", dependencies: ["WeatherCore", "HTTPKit"]),
+        .target(name: "WeatherProviders", dependencies: ["WeatherCore", "HTTPKit", "CEmmaAreas"]),
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

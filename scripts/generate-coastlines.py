@@ -36,6 +36,7 @@ import zipfile
 import zlib
 
 import built_in_asset
+from built_in_asset import simplify, varint, zigzag
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 asset_path = os.path.join(root, "Sources", "CCoastlines", "coastlines.bin")
@@ -120,36 +121,6 @@ def arcs_of(rings):
     return arcs
 
 
-def simplify(points, tolerance, shrink=True):
-    """Douglas–Peucker on degrees, east–west distances times the cosine of the latitude unless `shrink` is false (seams,
-    whose corners at the pole would otherwise fold into one point); the ends are kept."""
-    if len(points) <= 2:
-        return points
-    xy = [(x / 1e7 * (math.cos(math.radians(y / 1e7)) if shrink else 1), y / 1e7) for x, y in points]
-    keep = [False] * len(points)
-    keep[0] = keep[-1] = True
-    stack = [(0, len(points) - 1)]
-    if points[0] == points[-1]:  # a closed loop: split it at its farthest point
-        far = max(range(len(points)), key=lambda i: (xy[i][0] - xy[0][0]) ** 2 + (xy[i][1] - xy[0][1]) ** 2)
-        keep[far] = True
-        stack = [(0, far), (far, len(points) - 1)]
-    while stack:
-        a, b = stack.pop()
-        (ax, ay), (bx, by) = xy[a], xy[b]
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        best, index = -1.0, -1
-        for i in range(a + 1, b):
-            px, py = xy[i]
-            d = abs(dx * (py - ay) - dy * (px - ax)) / length if length > 0 else math.hypot(px - ax, py - ay)
-            if d > best:
-                best, index = d, i
-        if index >= 0 and best > tolerance:
-            keep[index] = True
-            stack += [(a, index), (index, b)]
-    return [p for p, k in zip(points, keep) if k]
-
-
 def area(points):
     """The cosine-shrunk area of a closed loop, in square degrees."""
     s = 0.0
@@ -157,21 +128,6 @@ def area(points):
         c = math.cos(math.radians((y1 + y2) / 2e7))
         s += (x1 * c / 1e7) * (y2 / 1e7) - (x2 * c / 1e7) * (y1 / 1e7)
     return abs(s) / 2
-
-
-def varint(value, out):
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return
-
-
-def zigzag(value):
-    return (value << 1) ^ (value >> 63)
 
 
 def build(wheel):

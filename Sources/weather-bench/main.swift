@@ -107,4 +107,25 @@ let regionPins = [fivePins[0]] + (0..<16).map { n in
 measure("map: a region, 1 place and 16 cities at 200 columns", calls: 50) {
     sink &+= mapStyle.render(mapRenderer.draw(regionPins, columns: 200).lines).utf8.count
 }
+
+// MeteoAlarm's areas (Sources/WeatherProviders/MeteoAlarm/MeteoAlarmAreas.swift): the first read, a fresh copy each
+// call; then 200 lookups (a lookup takes a 200th of the figure): fixed pseudo-random points across Poland (385 areas,
+// the most of any country) and France, and points along 1.35° W, off the Atlantic coast of France, where those in no
+// outline look for the nearest within 5 km.
+measure("meteoalarm: areas inflated and decoded", calls: 20) {
+    sink &+= MeteoAlarmAreas().knows("FR064") ? 1 : 0
+}
+var areaPoints = FixedSequence()
+let areaLookups = (0..<200).map { index -> (Double, Double, String) in
+    let (u, v) = (areaPoints.next(), areaPoints.next())
+    return index % 2 == 0 ? (49 + 5.8 * u, 14.1 + 10 * v, "PL") : (43 + 7 * u, -1 + 8 * v, "FR")
+}
+let areasLoaded = MeteoAlarmAreas()
+_ = areasLoaded.knows("FR064")
+measure("meteoalarm: 200 points' areas (PL, FR)", calls: 5) {
+    for (latitude, longitude, country) in areaLookups { sink &+= areasLoaded.areas(latitude: latitude, longitude: longitude, country: country)?.count ?? 0 }
+}
+measure("meteoalarm: 200 points off the Atlantic coast", calls: 5) {
+    for index in 0..<200 { sink &+= areasLoaded.areas(latitude: 44 + Double(index) / 100, longitude: -1.35, country: "FR")?.count ?? 0 }
+}
 print("(checksum \(sink % 10))")

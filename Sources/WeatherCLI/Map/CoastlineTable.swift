@@ -1,4 +1,5 @@
 import CCoastlines
+import WeatherCore
 
 /// The bundled coastlines and borders inflated and decoded: what `Coastlines` reads once a map is first drawn. The
 /// layout is the one scripts/generate-coastlines.py writes (its docstring): arcs of one kind each, their points
@@ -38,59 +39,36 @@ struct CoastlineTable: Sendable {
 
     /// The built-in asset's bytes, inflated; nil when they are not the size the build recorded.
     static func inflated() -> [UInt8]? {
-        let size = ccoastlines_inflated_size()
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            initialized = buffer.baseAddress.map { ccoastlines_inflate($0, size) } ?? 0
-        }
-        return bytes.count == size && size > 0 ? bytes : nil
+        AssetBytes.inflated(size: ccoastlines_inflated_size()) { ccoastlines_inflate($0, $1) }
     }
 
     init(bytes: [UInt8]) throws(Damaged) {
-        var offset = 0
-        func byte() throws(Damaged) -> UInt8 {
-            guard offset < bytes.count else { throw Damaged() }
-            defer { offset += 1 }
-            return bytes[offset]
-        }
-        func u32() throws(Damaged) -> Int {
-            var value = 0
-            for shift in stride(from: 0, to: 32, by: 8) { value |= Int(try byte()) << shift }
-            return value
-        }
-        func varint() throws(Damaged) -> Int {
-            var value = 0
-            for shift in stride(from: 0, to: 35, by: 7) {
-                let next = try byte()
-                value |= Int(next & 0x7F) << shift
-                if next & 0x80 == 0 { return value }
-            }
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("CST1".utf8) else { throw Damaged() }
+        do {
+            try self.init(reading: AssetBytes(bytes, offset: 4))
+        } catch {
             throw Damaged()
         }
-        func zigzag() throws(Damaged) -> Int {
-            let value = try varint()
-            return (value >> 1) ^ -(value & 1)
-        }
+    }
 
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("CST1".utf8) else { throw Damaged() }
-        offset = 4
-        let arcCount = try u32()
-        let pointCount = try u32()
-        let sourceLength = Int(try byte())
-        guard offset + sourceLength <= bytes.count else { throw Damaged() }
-        source = String(decoding: bytes[offset..<offset + sourceLength], as: UTF8.self)
-        offset += sourceLength
+    /// The layout after its magic: throws `Damaged`, or `AssetBytes.Short` when it ends early.
+    private init(reading asset: AssetBytes) throws {
+        var asset = asset
+        let arcCount = try asset.u32()
+        let pointCount = try asset.u32()
+        source = try asset.text(Int(try asset.byte()))
         // Every arc takes at least a kind byte, a length byte and two points of two bytes: a count past that is a
         // damaged file, not a reason to reserve gigabytes.
-        guard arcCount <= bytes.count, pointCount <= bytes.count else { throw Damaged() }
+        guard arcCount <= asset.bytes.count, pointCount <= asset.bytes.count else { throw Damaged() }
         var kinds: [Kind] = []
         kinds.reserveCapacity(arcCount)
         for _ in 0..<arcCount {
-            guard let kind = Kind(rawValue: try byte()) else { throw Damaged() }
+            guard let kind = Kind(rawValue: try asset.byte()) else { throw Damaged() }
             kinds.append(kind)
         }
         var lengths: [Int] = []
         lengths.reserveCapacity(arcCount)
-        for _ in 0..<arcCount { lengths.append(try varint()) }
+        for _ in 0..<arcCount { lengths.append(try asset.varint()) }
         guard lengths.allSatisfy({ $0 >= 2 }), lengths.reduce(0, +) == pointCount else { throw Damaged() }
 
         var longitudes: [Double] = [], latitudes: [Double] = []
@@ -103,8 +81,8 @@ struct CoastlineTable: Sendable {
             let start = longitudes.count
             var west = Double.infinity, east = -Double.infinity, south = Double.infinity, north = -Double.infinity
             for _ in 0..<length {
-                x += try zigzag()
-                y += try zigzag()
+                x += try asset.zigzag()
+                y += try asset.zigzag()
                 let longitude = Double(x) / Self.quantum, latitude = Double(y) / Self.quantum
                 guard abs(longitude) <= 180, abs(latitude) <= 90 else { throw Damaged() }
                 longitudes.append(longitude)
@@ -116,7 +94,7 @@ struct CoastlineTable: Sendable {
             }
             arcs.append(Arc(kind: kind, start: start, end: longitudes.count, west: west, east: east, south: south, north: north))
         }
-        guard offset == bytes.count else { throw Damaged() }
+        guard asset.isAtEnd else { throw Damaged() }
         self.arcs = arcs
         self.longitudes = longitudes
         self.latitudes = latitudes

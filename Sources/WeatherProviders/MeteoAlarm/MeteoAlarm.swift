@@ -6,11 +6,14 @@ import WeatherCore
 /// warnings in CAP, each in the national language and usually English. Asked for the countries whose national
 /// service has no source of its own here (Germany and Norway have theirs).
 ///
-/// A feed names areas, not points: a warning is the place's when one of its areas is named like the place or its
-/// region ("Gospic region" for Gospić; accents and case aside): a place named otherwise than its area gets none of
-/// them (matching by the areas' EMMA_ID needs their outlines, which the program does not carry yet). The whole feed
-/// is fetched (gzip), and only the alerts naming the place are kept: cut down to them before the answer is cached
-/// (a few kB a place, not the country's few hundred), under a key that names the place's match keys.
+/// A feed names areas, not points: each area of a warning carries its EMMA_ID code ("FR064", Yvelines) and its name.
+/// A warning is the place's when one of its areas is one the place lies in, by the areas' outlines built into the
+/// program (`MeteoAlarmAreas`: Versailles is in Yvelines, whatever its region is called); an area whose code the
+/// program does not know, or any area when the place lies in none of its country's outlines nor within 5 km of one
+/// (or its country has none here: the United Kingdom, Switzerland), is matched by name: named like the place or its
+/// region ("Gospic region" for Gospić; accents and case aside). The whole feed is fetched (gzip), and only the place's
+/// alerts are kept: cut down to them before the answer is cached (a few kB a place, not the country's few hundred),
+/// under a key that names the place's areas and match keys.
 package struct MeteoAlarm: WarningSource {
     package static let defaultBaseURL = "https://feeds.meteoalarm.org"
     package static let variable = "METEOALARM_BASE_URL"
@@ -28,8 +31,13 @@ package struct MeteoAlarm: WarningSource {
     static let maximumBytes = 4 << 20
 
     let requester: WarningRequester
+    /// The areas' outlines: the built-in ones, or a test's.
+    let outlines: MeteoAlarmAreas
 
-    package init(requester: WarningRequester) { self.requester = requester }
+    package init(requester: WarningRequester, outlines: MeteoAlarmAreas = .shared) {
+        self.requester = requester
+        self.outlines = outlines
+    }
 
     package static func endpoint(_ environment: [String: String], timeout: Double = 10) -> WarningEndpoint {
         WarningEndpoint(name: "MeteoAlarm", variable: variable, defaultBaseURL: defaultBaseURL, environment: environment, timeout: timeout)
@@ -38,39 +46,71 @@ package struct MeteoAlarm: WarningSource {
     package var name: String { requester.endpoint.name }
 
     static func feed(for place: Place) -> String? {
-        guard let country = WarningRequester.country(place) else { return nil }
-        let code = country == "UK" ? "GB" : country
+        guard let code = country(of: place) else { return nil }
         return feeds.first { $0.country == code }?.feed
+    }
+
+    /// The place's country as the feeds and the outlines name it ("GB" for "UK").
+    static func country(of place: Place) -> String? {
+        WarningRequester.country(place).map { $0 == "UK" ? "GB" : $0 }
     }
 
     package func covers(_ place: Place) -> Bool { Self.feed(for: place) != nil }
 
     package func warnings(for place: Place, language: Language) async throws -> [Warning] {
         guard let feed = Self.feed(for: place) else { return [] }
-        let names = Self.names(of: place)
+        let areas = Self.areas(of: place, outlines: outlines)
         let alerts = try await requester.fetch(
-            "/api/v1/warnings/feeds-\(feed)", maximumBytes: Self.maximumBytes, variant: "areas=" + names.joined(separator: "|"),
-            keep: { data throws(WeatherError) in try Self.kept(data, naming: names) }, decode: Self.decode)
-        return Self.matching(alerts, place: place, language: language)
+            "/api/v1/warnings/feeds-\(feed)", maximumBytes: Self.maximumBytes, variant: areas.variant,
+            keep: { data throws(WeatherError) in try Self.kept(data, for: areas) }, decode: Self.decode)
+        return Self.matching(alerts, areas: areas, language: language)
     }
 
-    /// What an area must be named like to be the place's: its name and its region's, as match keys.
-    static func names(of place: Place) -> [String] {
-        [place.name, place.state].compactMap { $0?.matchKey }.filter { !$0.isEmpty }
+    /// What a feed's area must be to be the place's: one of the EMMA_IDs it lies in, or, when its code is not one
+    /// the outlines know or the place lies in none, named like the place or its region.
+    struct PlaceAreas: Sendable {
+        /// The place's name and its region's, as match keys.
+        var names: [String]
+        /// The codes of the areas the place lies in (or the nearest within 5 km); nil when none tells.
+        var codes: Set<String>?
+        var outlines: MeteoAlarmAreas
+
+        /// True when the area named `name` (a match key) with the EMMA_ID `code` is one of the place's.
+        func contain(name: String, code: String?) -> Bool {
+            if let codes, let code, outlines.knows(code) { return codes.contains(code) }
+            return names.contains { MeteoAlarm.areas([name], name: $0) }
+        }
+
+        /// What names them in the cache's key: a place in other areas, or named otherwise, has its own entry.
+        var variant: String {
+            "areas=" + names.joined(separator: "|") + (codes.map { "|emma=" + $0.sorted().joined(separator: ",") } ?? "")
+        }
     }
 
-    /// The feed cut down to the alerts with an area named like one of `names`, as compact JSON in the feed's own
-    /// shape: what is cached. A feed that is not one is an error, as `decode` says.
-    static func kept(_ data: Data, naming names: [String]) throws(WeatherError) -> Data {
+    static func areas(of place: Place, outlines: MeteoAlarmAreas = .shared) -> PlaceAreas {
+        let names = [place.name, place.state].compactMap { $0?.matchKey }.filter { !$0.isEmpty }
+        let codes = country(of: place).flatMap { outlines.areas(latitude: place.latitude, longitude: place.longitude, country: $0) }
+        return PlaceAreas(names: names, codes: codes, outlines: outlines)
+    }
+
+    /// The feed cut down to the place's alerts (`areas`), as compact JSON in the feed's own shape: what is cached. A
+    /// feed that is not one is an error, as `decode` says.
+    static func kept(_ data: Data, for areas: PlaceAreas) throws(WeatherError) -> Data {
         let json = try WarningJSON.parse(data)
         guard let entries = json["warnings"]?.array else { throw WarningJSON.unexpectedShape }
         let kept = entries.filter { entry in
             (entry["alert"]?["info"]?.array ?? []).contains { info in
-                let keys = (info["area"]?.array ?? []).compactMap { $0["areaDesc"]?.string?.matchKey }
-                return names.contains { Self.areas(keys, name: $0) }
+                (info["area"]?.array ?? []).contains { area in
+                    areas.contain(name: area["areaDesc"]?.string?.matchKey ?? "", code: code(of: area))
+                }
             }
         }
         return Data(JSONValue.object(["warnings": .array(kept)]).serialized.utf8)
+    }
+
+    /// An area's EMMA_ID, among its geocodes.
+    static func code(of area: JSONValue) -> String? {
+        (area["geocode"]?.array ?? []).first { $0["valueName"]?.string == "EMMA_ID" }?["value"]?.string?.trimmingWhitespace
     }
 
     /// True when one of the areas (match keys) is named `name` (a match key), whole or as its first or last words
@@ -89,6 +129,8 @@ package struct MeteoAlarm: WarningSource {
         var areas: [String]
         var areaKeys: [String]
         var warning: Warning
+        /// Each area's EMMA_ID, beside `areaKeys`; nil for an area without one.
+        var areaCodes: [String?] = []
     }
 
     /// Every actual alert that is not a cancellation, with its info blocks that have a level and an end.
@@ -110,23 +152,27 @@ package struct MeteoAlarm: WarningSource {
         guard let level = awareness.flatMap(WarningLevel.init(awarenessLevel:)) ?? info["severity"]?.string.flatMap(WarningLevel.init(capSeverity:)),
             let end = WarningJSON.date(info["expires"]), let event = info["event"]?.string
         else { return nil }
-        let areas = (info["area"]?.array ?? []).compactMap { $0["areaDesc"]?.string }
+        let described = (info["area"]?.array ?? []).filter { $0["areaDesc"]?.string != nil }
+        let areas = described.compactMap { $0["areaDesc"]?.string }
         let language = (info["language"]?.string ?? "").lowercased()
         let warning = Warning(
             event: event, level: level, area: areas.joined(separator: ", "),
             onset: WarningJSON.date(info["onset"]) ?? WarningJSON.date(info["effective"]), expires: end,
             issuer: info["senderName"]?.string ?? "", headline: info["headline"]?.string ?? "",
             description: info["description"]?.string ?? "", instruction: info["instruction"]?.string ?? "", language: language)
-        return Info(language: language, areas: areas, areaKeys: areas.map(\.matchKey), warning: warning)
+        return Info(language: language, areas: areas, areaKeys: areas.map(\.matchKey), warning: warning, areaCodes: described.map(code))
     }
 
     /// The alerts naming the place's area, each in the reader's language when the feed carries it, else English,
     /// else the feed's first.
     static func matching(_ alerts: [Alert], place: Place, language: Language) -> [Warning] {
-        let names = Self.names(of: place)
+        matching(alerts, areas: areas(of: place), language: language)
+    }
+
+    static func matching(_ alerts: [Alert], areas: PlaceAreas, language: Language) -> [Warning] {
         let wanted = language.code.lowercased().split(separator: "-").first.map(String.init) ?? "en"
         return alerts.compactMap { alert -> Warning? in
-            guard alert.infos.contains(where: { names.contains(where: $0.names) }) else { return nil }
+            guard alert.infos.contains(where: { $0.lies(in: areas) }) else { return nil }
             let pick = alert.infos.first { $0.language.hasPrefix(wanted) } ?? alert.infos.first { $0.language.hasPrefix("en") } ?? alert.infos[0]
             return pick.warning
         }
@@ -134,6 +180,8 @@ package struct MeteoAlarm: WarningSource {
 }
 
 extension MeteoAlarm.Info {
-    /// True when one of its areas is named `name` (a match key), whole or as its first words ("Gospic region").
-    func names(_ name: String) -> Bool { MeteoAlarm.areas(areaKeys, name: name) }
+    /// True when one of its areas is one of the place's.
+    func lies(in areas: MeteoAlarm.PlaceAreas) -> Bool {
+        areaKeys.indices.contains { areas.contain(name: areaKeys[$0], code: $0 < areaCodes.count ? areaCodes[$0] : nil) }
+    }
 }
