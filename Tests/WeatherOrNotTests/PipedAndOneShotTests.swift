@@ -22,6 +22,18 @@ struct PipedAndOneShotTests {
         #expect(server.requests.filter(\.asksForUVIndexAlone).count == 1)
     }
 
+    /// Offline, hour by hour shows the samples' 3-hour steps and says so of the samples: no provider was asked, so
+    /// none is blamed and none advised (it named OpenWeather and `:provider open-meteo`, which does nothing offline).
+    @Test func offlineHourByHourSaysTheSamplesAreInThreeHourSteps() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let result = try await runner.run(["--offline"], input: "London\n:hourly 1h\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let all = FaultTests.unwrapped(result.stdout + result.stderr)
+        #expect(all.contains("The sample data comes in 3-hour steps only."), "\(all)")
+        #expect(!all.contains("OpenWeather forecasts") && !all.contains(":provider open-meteo"))
+    }
+
     @Test func pipedInputStartsFromTheLastCity() async throws {
         let server = try FakeOpenWeather.start()
         defer { server.stop() }

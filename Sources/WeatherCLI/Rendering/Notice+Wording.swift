@@ -30,6 +30,8 @@ extension Notice.Part {
             return strings["notice.utc"]
         case .threeHourSteps(let provider):
             return strings("notice.threeHourSteps", ["provider": provider.displayName])
+        case .threeHourSampleSteps:
+            return strings["notice.threeHourSteps.sample"]
         case .failover(let from, let to, let reason):
             let key = switch reason {
             case .missingAPIKey, .invalidAPIKey, .rateLimited: "notice.failover.unusable"

@@ -150,7 +150,7 @@ package struct DisplayFormatter: Sendable {
                     uvIndex: daylight(slot.uvIndex), date: slot.time, slot: slot))
         }
         let steps: [Notice.Part] = hourByHour && byHour == nil
-            ? [.threeHourSteps(provider: report.provider)]
+            ? [report.source == .sample ? .threeHourSampleSteps : .threeHourSteps(provider: report.provider)]
             : []
         return HourlyDisplay(
             place: report.place.named(in: options.language).displayName, summary: summaries.hourlySummary(report, window: window),

@@ -18,6 +18,8 @@ package struct Notice: Equatable, Sendable {
         case utc
         /// `provider` forecasts in 3-hour steps only, so hour by hour shows those steps.
         case threeHourSteps(provider: ProviderID)
+        /// The offline samples come in 3-hour steps only (no provider was asked: none is named or advised).
+        case threeHourSampleSteps
         /// `from` failed for `reason`, and `to` answered instead.
         case failover(from: ProviderID, to: ProviderID, reason: WeatherError)
         /// `from` failed for `reason` in the last minutes and was not asked: `to` is asked first for a while.
