@@ -1,6 +1,7 @@
 import Foundation
 import WeatherCoreTesting
 import Testing
+import WeatherCore
 
 /// The request path with the built-in gazetteer on (`WEATHER_GAZETTEER=on`; `BinaryRunner` turns it off for the tests
 /// written before it): what the built binary asks the loopback server for, and in what order — never a time.
@@ -123,6 +124,24 @@ struct LocalPlacesTests {
         #expect(await terminal.quit() == 0)
         // The pick asks for its weather alone: the table named it, with its state.
         #expect(Self.paths(server) == ["/data/2.5/forecast", "/data/2.5/weather"])
+    }
+
+    /// `:home` with an ambiguous name at the prompt, a city already shown: the first match is shown and saved as the
+    /// home, the others listed under it. (The list alone, as a plain search shows it, saved the city shown before.)
+    @Test func homeWithAnAmbiguousNameSavesItsFirstMatch() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, extra: Self.on)
+        defer { runner.remove() }
+        let terminal = try #require(try await runner.prompt())
+        terminal.send("London\r")
+        #expect(await terminal.waitFor("London, GB> "))
+        terminal.send(":home Springfield\r")
+        #expect(await terminal.waitFor("3. Springfield, Illinois, US"), "\(terminal.diagnostics)")
+        #expect(await terminal.waitFor("Home saved: Springfield, Missouri, US."), "\(terminal.diagnostics)")
+        #expect(await terminal.quit() == 0)
+        let saved = try Preferences(data: Data(contentsOf: runner.preferencesFile))
+        #expect(saved.home?.name == "Springfield" && saved.home?.state == "Missouri", "\(String(describing: saved.home))")
     }
 
     /// London found on the machine, then "London, England" (which the table cannot read: GB's divisions have no

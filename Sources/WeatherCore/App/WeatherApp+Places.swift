@@ -5,7 +5,9 @@ import FoundationEssentials
 extension WeatherApp {
     /// Shows a city: a recent one by its stored coordinates (no geocoding), anything else through a search.
     /// `quietly` finds the place without publishing its current weather (a one-shot's other views).
-    package func search(_ text: String, quietly: Bool = false) async {
+    /// `listsAtOnce` false (`:home`, which must end on one place): an ambiguous name shows its first match, with the
+    /// list of the others under it, as a piped run does, rather than the list alone.
+    package func search(_ text: String, quietly: Bool = false, listsAtOnce: Bool = true) async {
         screen = quietly ? nil : .current
         listedRecent = nil
         let outcome: RequestOutcome
@@ -13,7 +15,7 @@ extension WeatherApp {
             outcome = await showKnown(known, quietly: quietly) ? .updated : await current.show(known)
         } else if let local = localAnswer(text) {
             switch local {
-            case .ambiguous(let places) where !waitsForNames && !quietly:
+            case .ambiguous(let places) where !waitsForNames && !quietly && listsAtOnce:
                 // At the prompt, the list at once and no request: `:pick N` asks for the one meant.
                 lastSearchFailed = false
                 current.offer(places)

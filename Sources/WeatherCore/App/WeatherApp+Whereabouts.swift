@@ -5,11 +5,13 @@ import FoundationEssentials
 /// home, then the guess (`resume`).
 extension WeatherApp {
     /// `:home CITY`: the city found as a search finds it (its weather shown), then saved as the home. A city not
-    /// found gets the usual line, and the home stays as it was.
+    /// found gets the usual line, and the home stays as it was. An ambiguous name saves its first match, shown with
+    /// the others listed under it (`:home "Springfield, IL"` names another): at the prompt the list alone, with no
+    /// place shown, saved nothing (or, with a city already shown, that one).
     func setHome(_ text: String) async {
         // Marked failed until the search shows a place (a search cancelled with Ctrl-C saves no home either).
         lastSearchFailed = true
-        await search(text)
+        await search(text, listsAtOnce: false)
         guard !lastSearchFailed, let home = place else { return }
         let saved = change { $0.home = home }
         emit(.home(home, saved: saved))
