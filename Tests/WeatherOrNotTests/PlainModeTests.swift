@@ -32,6 +32,19 @@ struct PlainModeTests {
         #expect(drawn.stdout.contains("°C") && !drawn.stdout.contains(" degrees"))
     }
 
+    /// The lists plain mode reads out name the country in full, as its views do ("U S" read letter by letter
+    /// under a view that said "United States").
+    @Test func plainListsNameTheCountryInFull() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let result = try await runner.run(["--plain"], input: "Springfield\n:recent\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1. Springfield, Illinois, United States\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains(", US"), "\(result.stdout)")
+    }
+
     @Test func plainAsksForSentencesEvenWithColourForced() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }

@@ -195,14 +195,16 @@ package final class SessionView {
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
                 complain(renderer.message(strings["session.otherPlaces"], .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
-                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(places.map { $0.named(in: app.language).displayName }, marked: shown))
+                let names = places.map { app.plain ? plainRenderer.spokenName($0) : $0.named(in: app.language).displayName }
+                draw(renderer.message(strings["session.places"], .dim) + renderer.numbered(names, marked: shown))
             }
         case .suggestions(let places):
             let names = places.map { strings["quote.open"] + $0.displayName + strings["quote.close"] }
             let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " " + strings["session.or"] + " " + names[names.count - 1]
             complain(renderer.message(strings("session.didYouMean", ["places": list])))
         case .recent(let places):
-            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(places.map { $0.named(in: app.language).displayName }))
+            let names = places.map { app.plain ? plainRenderer.spokenName($0) : $0.named(in: app.language).displayName }
+            draw(places.isEmpty ? renderer.message(strings["session.noRecent"]) : renderer.numbered(names))
         case .settings(let units, let clock, let saved):
             let clockWords = strings[clock == .twelveHour ? "session.clock.12" : "session.clock.24"]
             let key = saved ? "session.settingsSaved" : "session.settings"

@@ -428,6 +428,12 @@ package struct PlainRenderer: Sendable {
         CountryNames.name(code, in: strings.language) ?? code
     }
 
+    /// A place's name in the language with its country said in full, for the lists plain mode reads out (the
+    /// namesakes, the recent cities): "Springfield, Missouri, United States".
+    package func spokenName(_ place: Place) -> String {
+        placeName(place.named(in: strings.language).displayName, place)
+    }
+
     /// "London, England, United Kingdom": a place's name as the views show it, its country's code said as its name.
     /// `place`, where the view has it, says whether the last part is its country; a view that has only the name
     /// takes a last part the table knows as a country's code for one.
