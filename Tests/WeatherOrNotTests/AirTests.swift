@@ -45,20 +45,28 @@ struct AirTests {
         #expect(server.requests.filter { !$0.asksForNowcast }.count == asked)
     }
 
+    /// OpenWeather's answers, and the air's held until the current weather has been answered, then `seconds` more;
+    /// the flag is set once the air has been answered.
+    static func airAfterTheWeather(by seconds: Double) throws -> (LoopbackServer, LockedFlag) {
+        let air = try FakeAirQuality.answer(us: 32, eu: 18)
+        let (weatherAnswered, airAnswered) = (LockedFlag(false), LockedFlag(false))
+        let server = try LoopbackServer { request in
+            if request.asksForAirQuality {
+                for _ in 0..<400 where !weatherAnswered.value { usleep(5_000) }
+                usleep(useconds_t(seconds * 1_000_000))
+                defer { airAnswered.value = true }
+                return .json(air)
+            }
+            defer { if request.path.hasPrefix("/data/2.5/weather") { weatherAnswered.value = true } }
+            return FakeOpenWeather.route(request)
+        }
+        return (server, airAnswered)
+    }
+
     /// A status line that names the air waits for it within the deadline, as one with `%W` waits for the warnings:
     /// here the air is answered only once the weather has been (it was "– –" whenever the air came second).
     @Test func aStatusLineWithTheAirWaitsForIt() async throws {
-        let air = try FakeAirQuality.answer(us: 32, eu: 18)
-        let weatherAnswered = Mutex(0)
-        let server = try LoopbackServer { request in
-            if request.asksForAirQuality {
-                for _ in 0..<400 where weatherAnswered.withLock({ $0 }) < 1 { usleep(5_000) }
-                usleep(50_000)
-                return .json(air)
-            }
-            defer { if request.path.hasPrefix("/data/2.5/weather") { weatherAnswered.withLock { $0 += 1 } } }
-            return FakeOpenWeather.route(request)
-        }
+        let (server, _) = try Self.airAfterTheWeather(by: 0.05)
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
@@ -71,19 +79,7 @@ struct AirTests {
     /// At the prompt a recent city is shown from its cached copy: the air fresh in the cache comes with it. Here the
     /// first view's air lands after it (held until the weather is answered), so only the cache can bring it.
     @Test func aCityShownFromItsCopyAtThePromptHasItsAirLine() async throws {
-        let air = try FakeAirQuality.answer(us: 32, eu: 18)
-        let weatherAnswered = Mutex(0)
-        let airAnswered = Mutex(0)
-        let server = try LoopbackServer { request in
-            if request.asksForAirQuality {
-                for _ in 0..<400 where weatherAnswered.withLock({ $0 }) < 1 { usleep(5_000) }
-                usleep(200_000)
-                defer { airAnswered.withLock { $0 += 1 } }
-                return .json(air)
-            }
-            defer { if request.path.hasPrefix("/data/2.5/weather") { weatherAnswered.withLock { $0 += 1 } } }
-            return FakeOpenWeather.route(request)
-        }
+        let (server, airAnswered) = try Self.airAfterTheWeather(by: 0.2)
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
@@ -91,7 +87,7 @@ struct AirTests {
         #expect(await terminal.waitFor("> "))
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("Testford> "), "\(terminal.diagnostics)")
-        #expect(await until { airAnswered.withLock { $0 } == 1 })
+        #expect(await until { airAnswered.value })
         terminal.send("Testford\r")
         #expect(await terminal.waitFor("(European AQI 18)"), "\(terminal.diagnostics)")
         #expect(server.requests.filter(\.asksForAirQuality).count == 1)
