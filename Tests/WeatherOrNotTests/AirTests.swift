@@ -1,6 +1,5 @@
 import Foundation
 import HTTPKit
-import Synchronization
 import Testing
 import WeatherCoreTesting
 
