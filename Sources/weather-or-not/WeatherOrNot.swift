@@ -28,7 +28,9 @@ enum WeatherOrNot {
         case .help:
             let environment = environment()
             let style = style(environment)
-            let text = Help.commandLine(words(environment), providers: providers.catalog)
+            // A terminal narrower than 80 columns gets it wrapped to its width; piped, 80 as ever.
+            let width = Console.size(of: STDOUT_FILENO)?.columns ?? 80
+            let text = Help.commandLine(words(environment), providers: providers.catalog, width: width)
             Console.writeAll(STDOUT_FILENO, style.render(text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { style.line(String($0)) }))
         case .version:
             Console.writeAll(STDOUT_FILENO, "weather-or-not \(Help.version)\n\(Help.attribution(providers.catalog))\n")

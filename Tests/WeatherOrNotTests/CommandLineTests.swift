@@ -17,6 +17,22 @@ struct CommandLineTests {
         #expect(try await runner.run(["-h"]).stdout == help.stdout)
     }
 
+    /// On a terminal narrower than 80 columns, `--help` is wrapped to its width (it was laid out for 80, and the
+    /// terminal broke its words); piped, it is the same 80-column text as ever.
+    @Test func helpFitsANarrowTerminal() async throws {
+        let runner = BinaryRunner(server: nil)
+        defer { runner.remove() }
+        let terminal = try runner.terminal(["--help"], columns: 40)
+        #expect(await terminal.waitForExit() == 0)
+        let lines = terminal.transcript.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        #expect(lines.count > 20)
+        let wide = lines.filter { $0.count > 40 }  // English: one column a character
+        #expect(wide.isEmpty, "\(wide)")
+        #expect(lines.contains { $0.hasPrefix("  --hourly") })
+        let piped = try await runner.run(["--help"])
+        #expect(piped.stdout.split(separator: "\n").contains { $0.count > 40 })
+    }
+
     @Test(arguments: [
         (["--units", "kelvin", "London"], "--units must be metric, imperial or standard."),
         (["--clock=13", "London"], "--clock must be 12 or 24."),

@@ -79,18 +79,20 @@ package enum CommandLineSpec {
     }
 
     /// The options as `--help` lists them: the synopsis, then the text wrapped beside it.
-    static func optionLines(_ strings: Strings, _ providers: ProviderCatalog) -> [String] {
-        definitionLines(options(providers).map { ($0.synopsis(strings), $0.help(strings)) })
+    static func optionLines(_ strings: Strings, _ providers: ProviderCatalog, width: Int = 80) -> [String] {
+        definitionLines(options(providers).map { ($0.synopsis(strings), $0.help(strings)) }, width: width)
     }
 
     /// The exit statuses as `--help` lists them.
-    static func exitStatusLines(_ strings: Strings) -> [String] {
-        definitionLines(ExitStatus.documented.map { ("\($0)", ExitStatus.meaning($0, strings)) })
+    static func exitStatusLines(_ strings: Strings, width: Int = 80) -> [String] {
+        definitionLines(ExitStatus.documented.map { ("\($0)", ExitStatus.meaning($0, strings)) }, width: width)
     }
 
-    /// Terms at the left, each meaning wrapped beside it within 80 columns (below it when the term is long).
-    private static func definitionLines(_ definitions: [(String, String)], width: Int = 80, indent: Int = 22) -> [String] {
-        definitions.flatMap { term, meaning -> [String] in
+    /// Terms at the left, each meaning wrapped beside it within `width` columns (below it when the term is long, and
+    /// every meaning below its term when the width leaves too little beside it).
+    private static func definitionLines(_ definitions: [(String, String)], width: Int = 80) -> [String] {
+        let indent = width < 64 ? 6 : 22
+        return definitions.flatMap { term, meaning -> [String] in
             let left = "  " + term
             let text = Style.plain.paragraph(meaning, width: width - indent).map { Style.plain.render($0) }
             let pad = String(repeating: " ", count: indent)

@@ -3,17 +3,20 @@ import WeatherCore
 
 /// The text of `--help` and `:help`, and the attribution shown with `--version`.
 package enum Help {
-    /// `--help`, in the language of `strings`, for the services of `providers`: each paragraph wrapped within 80
-    /// columns.
-    package static func commandLine(_ strings: Strings, providers: ProviderCatalog) -> String {
-        func paragraph(_ key: String, indent: String = "") -> [String] {
-            Style.plain.paragraph(strings[key], width: 80 - indent.count).map { indent + Style.plain.render($0) }
+    /// `--help`, in the language of `strings`, for the services of `providers`: each paragraph wrapped within
+    /// `width` columns (80, or a narrower terminal's, from 40).
+    package static func commandLine(_ strings: Strings, providers: ProviderCatalog, width: Int = 80) -> String {
+        let width = min(80, max(40, width))
+        func wrapped(_ text: String, indent: String = "") -> [String] {
+            Style.plain.paragraph(text, width: width - indent.count).map { indent + Style.plain.render($0) }
         }
-        var lines = [strings["cli.title"], "", strings["cli.usage"]]
+        func paragraph(_ key: String, indent: String = "") -> [String] { wrapped(strings[key], indent: indent) }
+        var lines = paragraph("cli.title") + ["", strings["cli.usage"]]
         lines += paragraph("cli.usage.prompt", indent: "  ") + paragraph("cli.usage.oneShot", indent: "  ")
-        lines += ["", strings["cli.options"]] + CommandLineSpec.optionLines(strings, providers)
-        lines += ["", strings["cli.exitStatus"]] + CommandLineSpec.exitStatusLines(strings)
-        lines += [""] + paragraph("cli.footer.oneShot") + paragraph("cli.footer.keys") + [attribution(providers)]
+        lines += ["", strings["cli.options"]] + CommandLineSpec.optionLines(strings, providers, width: width)
+        lines += ["", strings["cli.exitStatus"]] + CommandLineSpec.exitStatusLines(strings, width: width)
+        lines += [""] + paragraph("cli.footer.oneShot") + paragraph("cli.footer.keys")
+        lines += providers.all.flatMap { wrapped($0.attribution) }
         return lines.joined(separator: "\n") + "\n"
     }
 
