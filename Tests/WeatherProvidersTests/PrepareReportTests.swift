@@ -47,6 +47,9 @@ struct PrepareReportTests {
         let service = servers.factory(transport, key: key).service(provider)
         service.prepareReport(naming: naming)
         #expect(await until { servers.accepted == accepted }, "\(servers.accepted)")
+        // The servers accept before the opening threads hand their connections to the pool (a request meanwhile takes
+        // over one still opening: PreconnectTests); here every one is in the pool before the requests.
+        #expect(await until { transport.connectionsOpened == accepted.reduce(0, +) })
         #expect(servers.requests == 0)
         async let names = naming ? await PreparedConnections.$forSearch.withValue(true) { try? await service.places(matching: .name("London")) } : nil
         _ = try await service.report(for: london)
