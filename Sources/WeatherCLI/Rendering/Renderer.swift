@@ -260,10 +260,12 @@ package struct Renderer: Sendable {
     }
 
     /// The list of places narrows in this order: conditions to their short forms, the local time goes, then the
-    /// condition (the glyph stays) and the low; a name then wraps onto a second line, never cut.
+    /// condition (the glyph stays); names are cut with an ellipsis down to 12 columns, then the low and the high go
+    /// together (never one of the pair), and past that the names are cut further. One line a place, always.
     static let placesSteps: [Table.Step] = [
         .shorten(PlacesColumn.condition.rawValue), .drop(PlacesColumn.time.rawValue), .drop(PlacesColumn.condition.rawValue),
-        .drop(PlacesColumn.low.rawValue),
+        .shrink(PlacesColumn.name.rawValue, minimum: 12), .dropAll([PlacesColumn.low.rawValue, PlacesColumn.high.rawValue]),
+        .shrink(PlacesColumn.name.rawValue, minimum: 1),
     ]
 
     /// `:places`: one line a place, numbered (a number opens it), with its local time, weather now and today's high
@@ -287,7 +289,7 @@ package struct Renderer: Sendable {
                 w.low.map { temperature($0, w.lowCelsius) } ?? text("–"), w.high.map { temperature($0, w.highCelsius) } ?? text("–"),
             ]
         }
-        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0), wraps: $0 == .name) }
+        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0)) }
         let shortForms = [PlacesColumn.condition.rawValue: [nil] + d.rows.map { row in row.weather.flatMap { short($0.conditionGroup) } }]
         let table = Table(columns: columns, rows: [header] + rows, shortForms: shortForms)
         lines += table.render(table.fit(width, steps: Self.placesSteps), ellipsis: style.ellipsis)
