@@ -19,8 +19,9 @@ struct PlacesViewTests {
         let renderer = Renderer(style: Style(color: false, unicode: true), width: width)
         let places = renderer.style.render(renderer.places(try Self.display()))
         for line in places.split(separator: "\n") { #expect(TextWidth.of(String(line)) <= width, "places at \(width): \(line)") }
-        // At 40 columns the home's long name is cut to keep its line ("Testford, England, GB (home)" is 28 columns).
-        #expect(places.contains(width == 40 ? "Testford, Engla…" : "Testford, England, GB") && places.contains("Daytown, LY"), "\(places)")
+        // At 40 columns the home's long name is cut to keep its line, its mark kept ("Testford, England, GB (home)" is
+        // 28 columns).
+        #expect(places.contains(width == 40 ? "Testford… (home)" : "Testford, England, GB") && places.contains("Daytown, LY"), "\(places)")
         let map = renderer.map(try Self.display())
         for line in map { #expect(line.width <= width, "map at \(width): \(line.plain)") }
         #expect(map.count <= MapFrame.maximumRows + 2)  // the heading's line(s) above
@@ -52,8 +53,10 @@ struct PlacesViewTests {
         }
         #expect(lines[header].contains("Low") == lines[header].contains("High"), "at \(width): \(lines[header])")
         if width == 40 {
-            // The longest names cut, the high and low kept: "Springfield, Massachusetts, US (home)" is 37 columns.
-            #expect(rows[0].contains("Springfield") && rows[0].contains("…") && lines[header].contains("High"), "\(lines.joined(separator: "\n"))")
+            // The longest names cut before the home's mark, the high and low kept: "Springfield, Massachusetts, US
+            // (home)" is 37 columns.
+            #expect(rows[0].contains("Springfi") && rows[0].contains("… (home)") && lines[header].contains("High"), "\(lines.joined(separator: "\n"))")
+            #expect(rows[1].contains("Llanfairpwll") && rows[1].contains("…"), "\(rows[1])")
         }
     }
 
