@@ -93,4 +93,41 @@ struct MapExplorerTests {
         let listed = renderer.map(exploring: explorer).map(\.plain).joined(separator: " ")
         #expect(listed.contains("P2") && listed.contains("v: the map"))
     }
+
+    /// Enter with the cross on a place's own cell opens that place (its number), not the point the gazetteer would
+    /// name nearest the cell's middle; off every place's cell it is the point again.
+    @Test func enterOnAPlacesCellOpensThePlace() {
+        var explorer = Self.explorer(places: 3)
+        #expect(explorer.placeUnderCross == 1)
+        #expect(explorer.handle(.enter) == .open(1))
+        _ = explorer.handle(.right)  // column 11: between P1 (10) and P2 (12)
+        #expect(explorer.placeUnderCross == nil)
+        #expect(explorer.handle(.enter) == .point(latitude: -1, longitude: 11.5))
+        _ = explorer.handle(.right)
+        #expect(explorer.handle(.enter) == .open(2))
+    }
+
+    /// The opening map: the cross starts on place 1's cell and draws its number with it ("1+"), its label beside
+    /// them, so every place is on the map and none is named under it; moved off, the number stays on its cell.
+    @Test func theCrossCarriesThePinItStandsOn() throws {
+        var explorer = Self.explorer(places: 2)
+        let renderer = Renderer(style: Style(color: false, unicode: true), width: 40)
+        let picture = renderer.mapPicture(explorer.display, in: explorer.frame, cross: explorer.cross)
+        #expect(picture.numbersShown == [1, 2] && picture.labelsShown == [1, 2], "\(picture.lines.map(\.plain))")
+        let row = try #require(picture.lines.map(\.plain).first { $0.contains("+") }, "\(picture.lines.map(\.plain))")
+        #expect(Array(row).firstIndex(of: "+") == 10, "\(row)")  // the cross on its cell, the number just left of it
+        #expect(row.contains("1+") && row.contains("P1"), "\(row)")  // (its label left of it: P2's number is to its right)
+        let lines = renderer.map(exploring: explorer).map(\.plain)
+        #expect(!lines.contains { $0.hasPrefix("1. P1") }, "\(lines.joined(separator: "\n"))")  // not named under the map
+        // At the frame's left edge the number goes right of the cross.
+        let edge = MapExplorer(
+            display: PlacesDisplay(rows: [PlaceRow(number: 1, place: Place(name: "West", latitude: 0, longitude: 0.2), isHome: false, localTime: nil, weather: nil)], notice: nil, provider: nil),
+            frame: explorer.frame)
+        let edgeRow = try #require(renderer.mapPicture(edge.display, in: edge.frame, cross: edge.cross).lines.map(\.plain).first { $0.contains("+") })
+        #expect(edgeRow.hasPrefix("+1 West"), "\(edgeRow)")
+        _ = explorer.handle(.up)
+        let moved = renderer.mapPicture(explorer.display, in: explorer.frame, cross: explorer.cross)
+        #expect(moved.numbersShown == [1, 2], "\(moved.lines.map(\.plain))")
+        #expect(!moved.lines.map(\.plain).joined().contains("1+"))
+    }
 }

@@ -36,7 +36,8 @@ struct TranslatedViewsTests {
                 }
             }
             for (name, output) in outputs {
-                #expect(!output.contains("…"), "\(language.code) \(name) at \(width):\n\(output)")
+                // (The places list cuts a long name to keep one line a place, as its README line says.)
+                #expect(name.hasSuffix("places") || !output.contains("…"), "\(language.code) \(name) at \(width):\n\(output)")
                 let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
                 for (line, next) in zip(lines, lines.dropFirst()) {
                     guard line.last?.isNumber == true, let first = next.split(separator: " ").first else { continue }

@@ -94,6 +94,47 @@ struct MapAtThePromptTests {
         #expect(await terminal.quit() == 0)
     }
 
+    /// At 40 columns, where the keys' line wraps to three rows: the opening map draws place 1's number with the cross
+    /// ("1+"), `q` leaves the keys' rows once above the prompt (nothing drawn again), and Enter at once opens place 1
+    /// itself, its own coordinates asked for, not a point the gazetteer names near its cell.
+    @Test func atFortyColumnsTheOpeningCrossCarriesPlaceOneAndEnterOpensIt() async throws {
+        let server = try FakeProviders.start()
+        let runner = BinaryRunner(server: server, key: nil)
+        defer {
+            server.stop()
+            runner.remove()
+        }
+        try followTwo(runner)
+        let terminal = try runner.terminal(columns: 40)
+        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
+        terminal.send(":map\r")
+        #expect(await terminal.waitFor("q: back"), "\(terminal.diagnostics)")
+        let plain = { (text: String) in text.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "") }
+        let drawn = plain(terminal.transcript.components(separatedBy: ":map").last ?? "")
+        #expect(drawn.contains("1+"), "\(drawn)")
+        #expect(!drawn.contains("1. Kolkata"), "\(drawn)")  // its label on the map, not under it
+        terminal.send("q")
+        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
+        await terminal.drain(for: 0.3)
+        let after = plain(terminal.transcript.components(separatedBy: ":map").last ?? "")
+        #expect(after.components(separatedBy: "q: back").count == 2, "\(after)")
+        server.resetLog()
+        terminal.send(":map\r")
+        #expect(await terminal.waitFor("q: back"))
+        terminal.send("\r")
+        #expect(await terminal.waitFor("Kolkata> "), "\(terminal.diagnostics)")
+        // Its weather fresh in the cache from the map's list, or else asked at its own coordinates: never at the
+        // middle of its cell.
+        for forecast in server.requests(to: "/v1/forecast") {
+            let latitude = forecast.value("latitude").flatMap(Double.init) ?? 0
+            let longitude = forecast.value("longitude").flatMap(Double.init) ?? 0
+            #expect(abs(latitude - 22.5726) < 0.0001 && abs(longitude - 88.3639) < 0.0001, "\(forecast.target)")
+        }
+        terminal.send(":recent\r")
+        #expect(await terminal.waitFor("1. Kolkata"))
+        #expect(await terminal.quit() == 0)
+    }
+
     /// A window resized while the map is explored: the map drawn again at the new width, at the top of a cleared
     /// screen, the cross kept on its point.
     @Test func aResizeDrawsTheMapAgainAtTheNewWidth() async throws {

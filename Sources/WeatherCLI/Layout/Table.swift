@@ -18,6 +18,8 @@ package struct Table: Sendable {
     package enum Step: Equatable, Sendable {
         /// Leave a column out.
         case drop(Int)
+        /// Leave columns out together (a pair such as low and high, never half of it).
+        case dropAll([Int])
         /// Make a column at most this wide.
         case limit(Int, to: Int)
         /// Make a column as narrow as its short forms allow: each cell whole, or else its short form.
@@ -78,6 +80,7 @@ package struct Table: Sendable {
         for step in steps where total() > width {
             switch step {
             case .drop(let column): shown.removeAll { $0 == column }
+            case .dropAll(let columns): shown.removeAll { columns.contains($0) }
             case .limit(let column, let limit): widths[column] = min(widths[column], limit)
             case .shorten(let column): widths[column] = min(widths[column], shortestWidth(column))
             case .shrink(let column, let minimum): widths[column] = max(min(widths[column], minimum), widths[column] - (total() - width))

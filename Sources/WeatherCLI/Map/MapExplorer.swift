@@ -66,6 +66,13 @@ package struct MapExplorer: Sendable {
         return refitted
     }
 
+    /// The number of the first place whose cell the cross is on, nil when it is on none.
+    package var placeUnderCross: Int? {
+        display.rows.first { row in
+            frame.cell(latitude: row.place.latitude, longitude: row.place.longitude).map { Cell(column: $0.column, row: $0.row) } == cross
+        }?.number
+    }
+
     /// The point under the cross, longitude in -180..<180.
     package var point: (latitude: Double, longitude: Double) { frame.coordinate(column: cross.column, row: cross.row) }
 
@@ -100,6 +107,9 @@ package struct MapExplorer: Sendable {
         case .enter:
             if let pending { return .open(pending) }
             guard !showsList else { return .none }
+            // On a place's own cell (its pin drawn with the cross), the place itself, not whatever the gazetteer names
+            // nearest the cell's middle.
+            if let place = placeUnderCross { return .open(place) }
             let point = point
             return .point(latitude: point.latitude, longitude: point.longitude)
         case .toggle:

@@ -74,28 +74,53 @@ package struct MapRenderer: Sendable {
                 let mark = pin.isNumbered ? String(pin.number) : style.unicode ? "•" : "*"
                 placed.append((pin, cell, style.span(mark, .map(pin.isNumbered ? .pin : .city)), name + temperature))
             }
-            let crossItem = cross.map { [PinLayout.Item(column: $0.column, row: $0.row, numberWidth: 1, labelWidth: 0)] } ?? []
-            let layout = PinLayout(
-                crossItem + placed.map { PinLayout.Item(column: $0.cell.column, row: $0.cell.row, numberWidth: $0.number.width, labelWidth: Line($0.label).width) },
-                columns: frame.columns, rows: frame.rows)
-            if let cross, let slot = layout.numbers.first, slot != nil {
-                texts[cross.row * frame.columns + cross.column] = (1, [style.span("+", .map(.cross))])
-                for column in [cross.column - 1, cross.column + 1] where (0..<frame.columns).contains(column) {
-                    margins.insert(cross.row * frame.columns + column)
+            // The cross on a numbered pin's cell takes that pin with it: its number just left of the cross ("1+"), or
+            // right of it at the frame's left edge ("+1"), and its label beside the two; so the opening map, whose
+            // cross starts on place 1, still shows every place.
+            let carried = cross.flatMap { cross in placed.firstIndex { $0.pin.isNumbered && $0.cell == (cross.column, cross.row) } }
+            var crossItem: (item: PinLayout.Item, spans: [Span])?
+            if let cross {
+                let plus = style.span("+", .map(.cross))
+                crossItem = (PinLayout.Item(column: cross.column, row: cross.row, numberWidth: 1, labelWidth: 0), [plus])
+                if let carried {
+                    let number = placed[carried].number
+                    let before = cross.column - number.width >= 0
+                    crossItem = (
+                        PinLayout.Item(
+                            column: before ? cross.column - number.width : cross.column, row: cross.row, numberWidth: number.width + 1,
+                            labelWidth: Line(placed[carried].label).width),
+                        before ? [number, plus] : [plus, number])
                 }
             }
-            for (offset, item) in placed.enumerated() {
-                let index = offset + crossItem.count
-                for (slot, spans) in [(layout.numbers[index], [item.number]), (layout.labels[index], item.label)] {
-                    guard let slot else { continue }
-                    texts[slot.row * frame.columns + slot.column] = (slot.width, spans)
-                    for column in [slot.column - 1, slot.column + slot.width] where (0..<frame.columns).contains(column) {
-                        margins.insert(slot.row * frame.columns + column)
-                    }
+            let layout = PinLayout(
+                (crossItem.map { [$0.item] } ?? []) + placed.enumerated().map { offset, item in
+                    PinLayout.Item(
+                        column: item.cell.column, row: item.cell.row, numberWidth: offset == carried ? 0 : item.number.width,
+                        labelWidth: Line(item.label).width)
+                },
+                columns: frame.columns, rows: frame.rows)
+            func put(_ slot: PinLayout.Slot?, _ spans: [Span]) {
+                guard let slot else { return }
+                texts[slot.row * frame.columns + slot.column] = (slot.width, spans)
+                for column in [slot.column - 1, slot.column + slot.width] where (0..<frame.columns).contains(column) {
+                    margins.insert(slot.row * frame.columns + column)
+                }
+            }
+            let offset = crossItem == nil ? 0 : 1
+            if let crossItem {
+                put(layout.numbers[0], crossItem.spans)
+                if let carried { put(layout.labels[0], placed[carried].label) }
+            }
+            for (index, item) in placed.enumerated() {
+                // The carried pin's number and label are the cross's item's.
+                let layoutIndex = index == carried ? 0 : index + offset
+                if index != carried {
+                    put(layout.numbers[layoutIndex], [item.number])
+                    put(layout.labels[layoutIndex], item.label)
                 }
                 guard item.pin.isNumbered else { continue }
-                if layout.numbers[index] != nil { numbersShown.append(item.pin.number) }
-                if layout.labels[index] != nil { labelsShown.append(item.pin.number) }
+                if layout.numbers[layoutIndex] != nil { numbersShown.append(item.pin.number) }
+                if layout.labels[layoutIndex] != nil { labelsShown.append(item.pin.number) }
             }
         }
     }

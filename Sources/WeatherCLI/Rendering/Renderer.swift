@@ -260,10 +260,12 @@ package struct Renderer: Sendable {
     }
 
     /// The list of places narrows in this order: conditions to their short forms, the local time goes, then the
-    /// condition (the glyph stays) and the low; a name then wraps onto a second line, never cut.
+    /// condition (the glyph stays); names are cut with an ellipsis down to 12 columns, then the low and the high go
+    /// together (never one of the pair), and past that the names are cut further. One line a place, always.
     static let placesSteps: [Table.Step] = [
         .shorten(PlacesColumn.condition.rawValue), .drop(PlacesColumn.time.rawValue), .drop(PlacesColumn.condition.rawValue),
-        .drop(PlacesColumn.low.rawValue),
+        .shrink(PlacesColumn.name.rawValue, minimum: 12), .dropAll([PlacesColumn.low.rawValue, PlacesColumn.high.rawValue]),
+        .shrink(PlacesColumn.name.rawValue, minimum: 1),
     ]
 
     /// `:places`: one line a place, numbered (a number opens it), with its local time, weather now and today's high
@@ -274,10 +276,13 @@ package struct Renderer: Sendable {
         lines += style.paragraph(strings["places.heading"] + via(d.provider), width: width, .dim)
         let header = ["", "", "column.time", "", "column.condition", "column.temperature", "column.low", "column.high"]
             .map { text($0.isEmpty ? "" : strings[$0], .dim) }
-        let rows = d.rows.map { row -> [Line] in
-            // A copy among live answers says so on its line (all copies: the notice above says it once).
+        // A copy among live answers says so on its line (all copies: the notice above says it once).
+        let marks = d.rows.map { row in
             let marks = (row.isHome ? [strings["places.home"]] : []) + (row.weather?.notice != nil && d.notice == nil ? [strings["places.copy"]] : [])
-            let name = text(row.place.displayName) + (marks.isEmpty ? Line() : text(" " + marks.joined(separator: " "), .dim))
+            return marks.isEmpty ? Line() : text(" " + marks.joined(separator: " "), .dim)
+        }
+        let rows = zip(d.rows, marks).map { row, marks -> [Line] in
+            let name = text(row.place.displayName) + marks
             guard let w = row.weather else {
                 return [text("\(row.number)."), name, text(""), text(""), text(strings["places.unavailable"], .dim), text("–"), text(""), text("")]
             }
@@ -287,10 +292,17 @@ package struct Renderer: Sendable {
                 w.low.map { temperature($0, w.lowCelsius) } ?? text("–"), w.high.map { temperature($0, w.highCelsius) } ?? text("–"),
             ]
         }
-        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0), wraps: $0 == .name) }
+        let columns = PlacesColumn.allCases.map { Table.Column(rightAligned: [.number, .temperature, .low, .high].contains($0)) }
         let shortForms = [PlacesColumn.condition.rawValue: [nil] + d.rows.map { row in row.weather.flatMap { short($0.conditionGroup) } }]
-        let table = Table(columns: columns, rows: [header] + rows, shortForms: shortForms)
-        lines += table.render(table.fit(width, steps: Self.placesSteps), ellipsis: style.ellipsis)
+        var table = Table(columns: columns, rows: [header] + rows, shortForms: shortForms)
+        let layout = table.fit(width, steps: Self.placesSteps)
+        // A name cut keeps its marks after it ("Testford, E… (home)") while they leave it 6 columns.
+        let room = layout.widths[PlacesColumn.name.rawValue]
+        for (index, row) in d.rows.enumerated() where !marks[index].spans.isEmpty && text(row.place.displayName).width + marks[index].width > room {
+            let nameRoom = room - marks[index].width
+            if nameRoom >= 6 { table.rows[index + 1][PlacesColumn.name.rawValue] = text(row.place.displayName).truncated(to: nameRoom, ellipsis: style.ellipsis) + marks[index] }
+        }
+        lines += table.render(layout, ellipsis: style.ellipsis)
         return lines
     }
 
