@@ -96,7 +96,7 @@ struct CommandLineTests {
         defer { runner.remove() }
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Testford, England, GB"))
+        #expect(result.stdout.withoutOldObservation.hasPrefix("Testford, England, GB"))
         #expect(proxy.weatherRequests.count == 3)
         #expect(proxy.requests.allSatisfy { $0.target.hasPrefix("http://weather.invalid/") })
     }

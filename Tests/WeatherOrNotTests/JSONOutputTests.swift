@@ -105,6 +105,26 @@ struct JSONOutputTests {
         #expect(hourly["rows"]?.array?.isEmpty == false)
     }
 
+    /// Review session 3, item 1: the loopback servers' observations are from November 2023, years before the fetch (as
+    /// a stuck station's or a caching proxy's would be). The current view says when it was observed, with a date and no
+    /// age, in `--json`'s notice and drawn and in plain mode, in the reader's language; the source stays live, and the
+    /// forecasts' views say nothing of it.
+    @Test func anObservationFarOlderThanItsFetchIsSaidToBe() async throws {
+        let server = try FakeOpenWeather.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server)
+        defer { runner.remove() }
+        let (current, hourly, daily, _) = try await Self.documents(runner, ["Testford"])
+        #expect(current["notice"] == .string("Observed on Mon 13 Nov 2023 at 23:30: not the weather now."))
+        #expect(current["source"]?["kind"] == .string("live"))
+        #expect(hourly["notice"]?.string?.contains("Observed") != true)
+        #expect(daily["notice"]?.string?.contains("Observed") != true)
+        let shown = try await runner.run(["Testford"])
+        #expect(shown.stdout.contains("Observed on Mon 13 Nov 2023 at 23:30: not the weather now."), "\(shown.stdout)")
+        let plain = try await runner.run(["--plain", "--lang", "fr", "Testford"])
+        #expect(plain.stdout.contains("Observation du lundi 13 novembre 2023 à 23:30 : ce n’est pas la météo actuelle."), "\(plain.stdout)")
+    }
+
     @Test func offlineSampleDataIsMarkedAsSuch() async throws {
         let runner = BinaryRunner(server: nil)
         defer { runner.remove() }

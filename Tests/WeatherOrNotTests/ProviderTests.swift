@@ -24,7 +24,7 @@ struct ProviderTests {
         defer { runner.remove() }
         let result = try await runner.run(["London"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("London, England, GB"))
+        #expect(result.stdout.withoutOldObservation.hasPrefix("London, England, GB"))
         #expect(!result.stdout.contains("Open-Meteo"))  // the default goes without saying in the header
         #expect(!(result.stdout + result.stderr).contains("API key"))
         #expect(server.weatherRequests.map(\.path) == ["/v1/search", "/v1/forecast"])

@@ -84,7 +84,7 @@ struct WarningsTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(weatherSawWarnings.withLock { $0 } == true)
         #expect(server.requests(to: "/geo/1.0/direct").isEmpty)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let lines = result.stdout.withoutOldObservation.split(separator: "\n").map(String.init)
         let warnings = lines.filter { $0.hasPrefix("⚠ ") }
         #expect(warnings.count == 2, "\(result.stdout)")
         #expect(warnings.first?.hasPrefix("⚠ Orange wind warning, orange, until ") == true)
@@ -129,12 +129,12 @@ struct WarningsTests {
         try Self.followingTestford(runner)
         let result = try await runner.run(["--timeout", "2", "Testford"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
+        #expect(result.stdout.withoutOldObservation.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
         #expect(!result.stdout.contains("⚠"))
         #expect(server.requests(to: "/api/v1/warnings/feeds-united-kingdom").count == 1)
         let piped = try await runner.run(["--timeout", "2"], input: "Testford\n")
         #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(piped.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(piped.stdout)")
+        #expect(piped.stdout.withoutOldObservation.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(piped.stdout)")
     }
 
     @Test func theJSONCarriesThemAsTheSchemaSays() async throws {
@@ -263,7 +263,7 @@ struct WarningsTests {
         let result = try await runner.run(["Testford"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         // Where the warnings would be: above the view.
-        #expect(result.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
+        #expect(result.stdout.withoutOldObservation.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(result.stdout)")
     }
 
     /// A server whose warning feed is held until the weather has been answered (`/data/`), and half a second more:
@@ -294,7 +294,7 @@ struct WarningsTests {
         try Self.followingTestford(runner)
         let result = try await runner.run(input: "Testford\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let lines = result.stdout.withoutOldObservation.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("⚠ Orange wind warning, orange, until ") == true, "\(result.stdout)")
         #expect(lines.dropFirst().first?.hasPrefix("⚠ Yellow rain warning, yellow, until ") == true)
         #expect(lines.dropFirst(2).first?.hasPrefix("Testford, England, GB") == true)
@@ -329,7 +329,7 @@ struct WarningsTests {
         try Self.followingTestford(runner)
         let drawn = try await runner.run(input: "Testford\n:alerts\n:alerts 1\n")
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        #expect(drawn.stdout.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(drawn.stdout)")
+        #expect(drawn.stdout.withoutOldObservation.hasPrefix("warnings unavailable (MeteoAlarm)\nTestford, England, GB"), "\(drawn.stdout)")
         let sentence = "Could not get the warnings for Testford, England, GB from MeteoAlarm."
         #expect(drawn.stdout.components(separatedBy: sentence).count == 3, "\(drawn.stdout)")
         #expect(!drawn.stdout.contains("No warnings"))

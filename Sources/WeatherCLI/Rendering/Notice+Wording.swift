@@ -28,6 +28,12 @@ extension Notice.Part {
             return strings("notice.deprecated", ["provider": provider.displayName])
         case .utc:
             return strings["notice.utc"]
+        case .oldObservation(let at, let time):
+            // A date and a clock time, no age: the same observation reads the same on every day.
+            return strings("notice.oldObservation", [
+                "weekday": strings["date.weekday.\(at.weekday)"], "day": "\(at.day)", "month": strings["date.month.\(at.month)"],
+                "year": "\(at.year)", "time": time,
+            ])
         case .threeHourSteps(let provider):
             return strings("notice.threeHourSteps", ["provider": provider.displayName])
         case .threeHourSampleSteps:

@@ -56,7 +56,7 @@ package struct DisplayFormatter: Sendable {
             sunset: c.sunset.map { clock($0, report) },
             comingPrecipitation: coming?.precipitation.map { UnitFormatting.precipitation(millimetres: $0, units, decimal: decimal) },
             comingPrecipitationChance: coming?.precipitationProbability.map { UnitFormatting.percent(fraction: $0, sign: percentSign) },
-            notice: notice(report), provider: providerName(report),
+            notice: Notice(noticeParts(report, observation: true)), provider: providerName(report),
             context: context(report), conditions: c, comingStep: coming, highLowCoversToday: range?.coversToday,
             uvIndex: c.uvIndex, uvOrigin: report.uvOrigin, uvProvider: uvProvider(report))
     }
@@ -269,7 +269,8 @@ package struct DisplayFormatter: Sendable {
         Notice(noticeParts(report))
     }
 
-    private func noticeParts(_ report: WeatherReport) -> [Notice.Part] {
+    /// With `observation`, for the current view: also that its observation is far older than its fetch.
+    private func noticeParts(_ report: WeatherReport, observation: Bool = false) -> [Notice.Part] {
         let failover = report.failover.flatMap { failover -> Notice.Part? in
             switch failover.skipped {
             case nil: .failover(from: failover.from, to: report.provider, reason: failover.reason)
@@ -281,7 +282,27 @@ package struct DisplayFormatter: Sendable {
             ? Notice.Part.deprecated(provider: report.provider) : nil
         // No zone and no offset from the provider: the times shown are UTC, and the view says so.
         let utc = report.zone == .unknown ? Notice.Part.utc : nil
-        return [failover, notice(report.source, from: report.provider), deprecated, utc].compactMap { $0 }
+        let old = observation ? oldObservation(report) : nil
+        return [failover, notice(report.source, from: report.provider), old, deprecated, utc].compactMap { $0 }
+    }
+
+    /// How much older than its fetch an observation may be before the current view says when it was made: 3 hours
+    /// (providers observe every 10 to 60 minutes; OpenWeather's stations can lag an hour or two).
+    package static let oldObservationAge: TimeInterval = 3 * 3600
+
+    /// That the observation is more than `oldObservationAge` older than the answer holding it (a stuck station, a
+    /// caching proxy), with its local date and time; nil for sample data, whose clock follows the real one and
+    /// which is already marked.
+    func oldObservation(_ report: WeatherReport) -> Notice.Part? {
+        let fetchedAt: Date
+        switch report.source {
+        case .live(let at), .stale(let at, _), .refreshing(let at), .copy(let at): fetchedAt = at
+        case .sample: return nil
+        }
+        let observed = report.current.observedAt
+        guard fetchedAt.timeIntervalSince(observed) > Self.oldObservationAge else { return nil }
+        let local = LocalTime(observed, report.zone)
+        return .oldObservation(at: local, time: local.clockTime(options.clock))
     }
 
     /// The provider's name for a view's header, when it is not the one a person gets without choosing.

@@ -16,6 +16,10 @@ package struct Notice: Equatable, Sendable {
         case deprecated(provider: ProviderID)
         /// The place's time zone is not known: the times shown are UTC.
         case utc
+        /// The current view's observation was made at `at` (the place's local time; `time` its clock time as the views
+        /// write it), more than `DisplayFormatter.oldObservationAge` before the answer holding it was fetched (a stuck
+        /// station, a caching proxy): it is not the weather now.
+        case oldObservation(at: LocalTime, time: String)
         /// `provider` forecasts in 3-hour steps only, so hour by hour shows those steps.
         case threeHourSteps(provider: ProviderID)
         /// The offline samples come in 3-hour steps only (no provider was asked: none is named or advised).

@@ -74,13 +74,40 @@ struct DisplayFormatterTests {
     }
 
     @Test func sampleAndStaleDataSaySo() throws {
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        // 25 minutes after the fetch of TestData's observation (Mon 13 Nov 2023 23:30 UTC), fetched 100 s after it.
+        let now = Date(timeIntervalSince1970: 1_699_919_800)
         let formatter = DisplayFormatter(options: DisplayOptions(), now: now)
         #expect(formatter.current(try TestData.report(source: .sample)).notice?.parts.map(\.words) == ["Sample data (offline mode): not real weather."])
         let stale = try TestData.report(source: .stale(fetchedAt: now.addingTimeInterval(-1500), reason: .timedOut(seconds: 10)))
         #expect(formatter.hourly(stale, count: 3).notice?.parts == [.stale(age: 1500, reason: .timedOut(seconds: 10), provider: .openWeather)])
         let refreshing = try TestData.report(source: .refreshing(fetchedAt: now.addingTimeInterval(-1500)))
         #expect(formatter.current(refreshing).notice?.parts.map(\.words) == ["From 25 minutes ago; updating…"])
+    }
+
+    /// Review session 3, item 1: an observation more than 3 hours older than the answer holding it (a stuck station, a
+    /// caching proxy) is said to be, in the current view only, with its local date and time and no age (the words
+    /// read the same on every day); not at 3 hours, not for sample data (marked already), whatever the copy's age.
+    @Test func anObservationFarOlderThanItsFetchIsSaidToBe() throws {
+        let observed = Date(timeIntervalSince1970: 1_699_918_200)  // TestData: Mon 13 Nov 2023 23:30 UTC
+        let formatter = DisplayFormatter(options: DisplayOptions(clock: .twentyFourHour, language: .english), now: observed.addingTimeInterval(9 * 86_400))
+        let old = try TestData.report(source: .live(fetchedAt: observed.addingTimeInterval(DisplayFormatter.oldObservationAge + 60)))
+        let display = formatter.current(old)
+        #expect(display.notice?.parts == [.oldObservation(at: LocalTime(observed, utcOffset: 0), time: "23:30")])
+        #expect(display.notice?.words == "Observed on Mon 13 Nov 2023 at 23:30: not the weather now.")
+        // The forecasts' views say nothing of the observation.
+        #expect(formatter.hourly(old, count: 3).notice == nil)
+        #expect(formatter.daily(old).notice == nil)
+        // At 3 hours, and for a copy fetched soon after its observation however old the copy is now: nothing.
+        let threeHours = try TestData.report(source: .live(fetchedAt: observed.addingTimeInterval(DisplayFormatter.oldObservationAge)))
+        #expect(formatter.current(threeHours).notice == nil)
+        let copy = try TestData.report(source: .copy(fetchedAt: observed.addingTimeInterval(100)))
+        #expect(formatter.current(copy).notice?.parts.contains { if case .oldObservation = $0 { true } else { false } } == false)
+        // A stale copy of an old observation says both, the copy's age first.
+        let stale = try TestData.report(source: .stale(fetchedAt: observed.addingTimeInterval(86_400), reason: .timedOut(seconds: 10)))
+        let parts = try #require(formatter.current(stale).notice?.parts)
+        #expect(parts.count == 2 && parts.last == .oldObservation(at: LocalTime(observed, utcOffset: 0), time: "23:30"))
+        // Sample data, whatever its clock: only the sample notice.
+        #expect(formatter.current(try TestData.report(source: .sample)).notice?.parts == [.sample])
     }
 
     @Test func minusZeroIsNeverShown() throws {
