@@ -15,6 +15,14 @@ struct WhatFallsToTheMinuteTests {
         try minutesFirst { request in request.asksForNowcast ? .json(minutes) : FakeOpenWeather.route(request) }
     }
 
+    /// A piped `:rain` for `place`, which waits for its minutes: the one-shots after it find them fresh in the cache,
+    /// so what they say does not hang on the minutes coming in with the weather (asked beside it, they are taken only
+    /// then, and a loaded machine can let them land a moment after).
+    static func warm(_ runner: BinaryRunner, _ place: String, _ arguments: [String] = []) async throws {
+        let session = try await runner.run(arguments, input: place + "\n:rain\n")
+        #expect(session.status == 0, "\(session.stderr)")
+    }
+
     static let weatherPaths: Set = ["/data/2.5/weather", "/data/2.5/forecast", "/v1/forecast", "/weatherapi/locationforecast/2.0/complete"]
 
     /// A server answering with `handler`, the weather's answers held until the minutes' request has been answered
@@ -82,6 +90,7 @@ struct WhatFallsToTheMinuteTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
+        try await Self.warm(runner, "Testford")
         let view = try await runner.run(["--json", "Testford"])
         #expect(view.status == 0, "\(view.stderr)")
         let said = "Light rain from about \(Self.clock(quarter + 900)), turning to snow around \(Self.clock(quarter + 2_700)), "
@@ -97,6 +106,7 @@ struct WhatFallsToTheMinuteTests {
         defer { mixedServer.stop() }
         let mixedRunner = BinaryRunner(server: mixedServer)
         defer { mixedRunner.remove() }
+        try await Self.warm(mixedRunner, "Testford")
         let sleet = try await mixedRunner.run(["Testford"])
         #expect(sleet.stdout.contains("Sleet            Light sleet now, stopping around \(Self.clock(quarter + 1_800))"), "\(sleet.stdout)")
     }
@@ -114,6 +124,7 @@ struct WhatFallsToTheMinuteTests {
         defer { server.stop() }
         let runner = BinaryRunner(server: server)
         defer { runner.remove() }
+        try await Self.warm(runner, "59.91, 10.75")
         let view = try await runner.run(["59.91, 10.75"])
         #expect(view.status == 0, "\(view.stderr)")
         #expect(view.stdout.contains("Light sleet from about \(Self.clock(start + 600))"), "\(view.stdout)")
@@ -137,6 +148,7 @@ struct WhatFallsToTheMinuteTests {
             case .metNorway: runner = BinaryRunner(server: server, key: nil, extra: ["WEATHER_PROVIDER": "met-norway"])
             }
             defer { runner.remove() }
+            try await Self.warm(runner, "59.91, 10.75", ["--no-failover"])
             let json = try await runner.run(["--no-failover", "--json", "59.91, 10.75"])
             #expect(json.status == 0, "\(provider): \(json.stderr)")
             let document = try JSONValue.parse(json.stdout)
