@@ -52,6 +52,20 @@ struct WhichPlaceTests {
         #expect(recent.stdout == "Springfield, Illinois, US\nSpringfield, Missouri, US\n")  // what Tab offers, each with its region
     }
 
+    /// `--json` prints the first place's document and names the others on standard error, as a drawn one-shot does.
+    @Test func aJSONOneShotNamesTheOtherPlacesOnStandardError() async throws {
+        let server = try FakeGazetteer.start()
+        defer { server.stop() }
+        let runner = BinaryRunner(server: server, key: nil)
+        defer { runner.remove() }
+        let json = try await runner.run(["--json", "Springfield"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(json.stdout)")
+        #expect(json.stderr.contains("weather-or-not \"Springfield, IL, US\""), "\(json.stderr)")
+        let status = try await runner.run(["--format", "%t", "Springfield"])
+        #expect(status.stderr.isEmpty, "\(status.stderr)")
+    }
+
     @Test func eachOneShotHintFindsItsPlace() async throws {
         let server = try FakeGazetteer.start()
         defer { server.stop() }

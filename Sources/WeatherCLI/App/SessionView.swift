@@ -190,8 +190,10 @@ package final class SessionView {
             draw(app.plain ? plain(plainRenderer.map(d)) : renderer.map(d, maxRows: mode == .prompt ? MapFrame.maximumRows : MapFrame.pipeSize.rows))
         case .forgotten(let place): draw(renderer.message(strings("session.forgotten", ["place": place.displayName])))
         case .matches(let places, let shown):
-            if case .oneShot(let asJSON) = mode {
-                guard !asJSON, statusFormat == nil else { return }
+            if case .oneShot = mode {
+                // `--json` says it too, on standard error (its document stays the one place's); a status line, which
+                // may run every few seconds, does not.
+                guard statusFormat == nil else { return }
                 let others = places.enumerated().filter { $0.offset != shown }.map { "weather-or-not \"\(PlaceNaming.query(for: $0.element, among: places))\"" }
                 complain(renderer.message(strings["session.otherPlaces"], .dim) + renderer.definitions(others.map { ($0, "") }))
             } else {
