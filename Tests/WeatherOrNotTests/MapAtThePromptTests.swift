@@ -9,18 +9,23 @@ import Testing
 @Suite(.serialized)
 struct MapAtThePromptTests {
     /// The loopback providers, a sandbox following Kolkata and London (`followTwo`), and the program at its prompt.
-    private func launch() async throws -> (server: LoopbackServer, runner: BinaryRunner, terminal: PseudoTerminal) {
+    private func launch(columns: UInt16 = 100) async throws -> (server: LoopbackServer, runner: BinaryRunner, terminal: PseudoTerminal) {
         let server = try FakeProviders.start()
         let runner = BinaryRunner(server: server, key: nil)
         try followTwo(runner)
-        let terminal = try runner.terminal()
+        let terminal = try runner.terminal(columns: columns)
         #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
         return (server, runner, terminal)
     }
 
+    /// `text` without the terminal's escape sequences (colours, cursor moves).
+    private func unescaped(_ text: String) -> String {
+        text.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
+    }
+
     /// The point the last key line names ("+ at 22.57, 88.36 · …"), the terminal's colours taken out.
     private func lastPoint(in transcript: String) -> (latitude: Double, longitude: Double)? {
-        let plain = transcript.replacing(/\u{1B}\[[0-9;]*[A-Za-z]/, with: "")
+        let plain = unescaped(transcript)
         guard let line = plain.components(separatedBy: "+ at ").last?.components(separatedBy: " ·").first else { return nil }
         let parts = line.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         return parts.count == 2 ? (parts[0], parts[1]) : nil
@@ -98,25 +103,20 @@ struct MapAtThePromptTests {
     /// ("1+"), `q` leaves the keys' rows once above the prompt (nothing drawn again), and Enter at once opens place 1
     /// itself, its own coordinates asked for, not a point the gazetteer names near its cell.
     @Test func atFortyColumnsTheOpeningCrossCarriesPlaceOneAndEnterOpensIt() async throws {
-        let server = try FakeProviders.start()
-        let runner = BinaryRunner(server: server, key: nil)
+        let (server, runner, terminal) = try await launch(columns: 40)
         defer {
             server.stop()
             runner.remove()
         }
-        try followTwo(runner)
-        let terminal = try runner.terminal(columns: 40)
-        #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
         terminal.send(":map\r")
         #expect(await terminal.waitFor("q: back"), "\(terminal.diagnostics)")
-        let plain = { (text: String) in text.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "") }
-        let drawn = plain(terminal.transcript.components(separatedBy: ":map").last ?? "")
+        let drawn = unescaped(terminal.transcript.components(separatedBy: ":map").last ?? "")
         #expect(drawn.contains("1+"), "\(drawn)")
         #expect(!drawn.contains("1. Kolkata"), "\(drawn)")  // its label on the map, not under it
         terminal.send("q")
         #expect(await terminal.waitFor("weather> "), "\(terminal.diagnostics)")
         await terminal.drain(for: 0.3)
-        let after = plain(terminal.transcript.components(separatedBy: ":map").last ?? "")
+        let after = unescaped(terminal.transcript.components(separatedBy: ":map").last ?? "")
         #expect(after.components(separatedBy: "q: back").count == 2, "\(after)")
         server.resetLog()
         terminal.send(":map\r")
@@ -150,7 +150,7 @@ struct MapAtThePromptTests {
         #expect(await terminal.waitFor("\u{1B}[2J"), "\(terminal.diagnostics)")
         #expect(await terminal.waitFor("q: back"), "\(terminal.diagnostics)")
         let drawn = terminal.transcript.components(separatedBy: "\u{1B}[2J").last ?? ""
-        let plain = drawn.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
+        let plain = unescaped(drawn)
         let braille = plain.split(separator: "\r\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
         #expect(!braille.isEmpty && braille.allSatisfy { $0.count <= 60 }, "\(plain)")
         let after = try #require(lastPoint(in: terminal.transcript))

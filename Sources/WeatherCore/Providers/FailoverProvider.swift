@@ -206,8 +206,7 @@ package struct FailoverProvider: WeatherProviding {
             // A time-out names the seconds this provider was given (half of what was left while another could still
             // answer, or what another left it), not the whole `--timeout`: it was not waited for that long. The one
             // provider asked alone had the whole answer's time.
-            let share = deadline - start
-            let given = Double(share.components.seconds) + Double(share.components.attoseconds) / 1e18
+            let given = (deadline - start).seconds
             let seconds = others == 0 && index == 0 ? budget : max(0.1, (given * 10).rounded() / 10)
             attempt = Attempt(deadline: deadline, seconds: seconds, failures: failures, skipsResting: skipsResting)
         }

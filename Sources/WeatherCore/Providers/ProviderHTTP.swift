@@ -93,7 +93,7 @@ package struct ProviderHTTP: Sendable {
         try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
             group.addTask {
                 let remaining = deadline - ContinuousClock.now
-                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+                let seconds = remaining.seconds
                 do {
                     return try await transport.get(url, headers: headers, timeout: max(0.05, seconds), maximumBytes: maximumBytes)
                 } catch let error as HTTPError {
@@ -130,4 +130,9 @@ extension HTTPResponse {
         default: .unexpectedStatus(status)
         }
     }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions kept.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
